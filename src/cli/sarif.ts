@@ -1,0 +1,60 @@
+import * as path from 'node:path';
+import { PROJECT_URL, ruleHelpUri, ruleInfo } from '../core/ruleLinks';
+import type { FileScan } from '../core/scanFiles';
+import type { Severity } from '../core/types';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+/** SARIF 2.1.0 as GitHub code scanning accepts it: relative URIs, 1-based UTF-16 columns, one rule per id. */
+export function toSarif(scans: FileScan[], baseDir: string, version: string): object {
+  const ruleIds: string[] = [];
+  for (const s of scans) for (const f of s.findings) if (!ruleIds.includes(f.ruleId)) ruleIds.push(f.ruleId);
+  const rules = ruleIds.map((id) => {
+    const info = ruleInfo(id);
+    return {
+      id,
+      name: info.title.replace(/[^A-Za-z0-9]+(.)?/g, (_m: string, c: string | undefined) => (c ? c.toUpperCase() : '')),
+      shortDescription: { text: info.title },
+      fullDescription: { text: info.description },
+      helpUri: ruleHelpUri(id),
+      help: { text: info.description },
+      properties: { hermesBlocks: info.hermesBlocks, tags: ['security', 'prompt-injection'] },
+    };
+  });
+  const results = scans.flatMap((s) =>
+    s.findings.map((f) => ({
+      ruleId: f.ruleId,
+      ruleIndex: ruleIds.indexOf(f.ruleId),
+      level: LEVEL[f.severity],
+      message: { text: f.message },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: { uri: toUri(s.path, baseDir), uriBaseId: '%SRCROOT%' },
+          region: {
+            startLine: f.range.start.line + 1,
+            startColumn: f.range.start.character + 1,
+            endLine: f.range.end.line + 1,
+            endColumn: f.range.end.character + 1,
+          },
+        },
+      }],
+      properties: { hermesBlocks: f.hermesBlocks },
+    })),
+  );
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'hermes-prompt-lens', informationUri: PROJECT_URL, semanticVersion: version, version, rules } },
+      columnKind: 'utf16CodeUnits',
+      originalUriBaseIds: { '%SRCROOT%': { uri: 'file://' + encodeURI(path.resolve(baseDir).split(path.sep).join('/')) + '/' } },
+      results,
+    }],
+  };
+}
+
+function toUri(file: string, baseDir: string): string {
+  const rel = path.relative(baseDir, path.resolve(file));
+  const posix = (rel.startsWith('..') ? path.resolve(file) : rel).split(path.sep).join('/');
+  return posix.split('/').map(encodeURIComponent).join('/');
+}

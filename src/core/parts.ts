@@ -1,0 +1,203 @@
+import * as path from 'node:path';
+import * as yaml from 'js-yaml';
+import type { HermesConfig } from './config';
+import { buildContextFiles, loadContextFile } from './contextFiles';
+import type { FileSystem } from './fs';
+import { KNOWN_PLATFORMS, toolUseEnforcementApplies, type HermesTexts } from './guidance';
+import type { LayerId } from './layout';
+import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT, parseMemoryEntries, renderMemoryBlock, sanitizeEntries, type MemoryTarget } from './memory';
+import type { Provenance } from './provenance';
+import { buildSkillsIndex } from './skills';
+import { readText, unreadableMessage, type Source } from './source';
+import { buildTimestampLine, sessionStart } from './timestamp';
+import { truncateContent } from './truncate';
+
+/** Everything a part needs to render; resolved once per build. */
+export interface PartContext {
+  fs: FileSystem;
+  cwd: string;
+  home: string;
+  config: HermesConfig;
+  texts: HermesTexts;
+  textsProvenance: Provenance;
+  platform: string;
+  model?: string;
+  provider?: string;
+  sessionId?: string;
+  now: Date;
+  timezone?: string;
+  maxChars: number;
+  tools: string[];
+  toolsets: string[];
+  hostPlatform: string;
+  skipContextFiles: boolean;
+  systemMessage?: string;
+}
+
+export interface Part {
+  text: string;
+  sources: Source[];
+  provenance: Provenance;
+  notes: string[];
+}
+
+const none = (detail: string): Provenance => ({ origin: 'none', approximate: false, detail });
+const fromHome = (detail: string): Provenance => ({ origin: 'hermes_home', approximate: false, detail });
+
+/** `load_soul_md`: SOUL.md from HERMES_HOME, scanned (user-authored files only warn) and capped. */
+export function loadSoul(ctx: PartContext): { text?: string; source: Source; warning?: string } {
+  const file = path.join(ctx.home, 'SOUL.md');
+  const userAuthored = isUserAuthored(ctx.fs, ctx.home);
+  const loaded = loadContextFile(ctx.fs, file, 'SOUL.md', 'soul', userAuthored);
+  if (loaded.source.status === 'missing') loaded.source.message = 'No SOUL.md in HERMES_HOME: Hermes uses its default identity.';
+  if (!loaded.content) return { source: loaded.source };
+  const t = truncateContent(loaded.body, 'SOUL.md', ctx.maxChars, file);
+  if (t.truncated) {
+    if (loaded.source.status === 'loaded') loaded.source.status = 'truncated';
+    loaded.source.message = `Truncated by Hermes: ${t.originalChars} characters exceed the ${t.maxChars}-character cap.`;
+  }
+  return { text: t.text, source: loaded.source, warning: t.warning };
+}
+
+/** SOUL.md is the user's own unless a distribution.yaml beside it claims it (spec §2.7). */
+function isUserAuthored(fs: FileSystem, home: string): boolean {
+  const manifest = readText(fs, path.join(home, 'distribution.yaml'));
+  if (!manifest.ok) return manifest.missing;
+  try {
+    const data = yaml.load(manifest.text) as Record<string, unknown> | null;
+    const owned = data && typeof data === 'object' ? data.distribution_owned : undefined;
+    return Array.isArray(owned) && owned.length > 0 && !owned.includes('SOUL.md');
+  } catch {
+    return false;
+  }
+}
+
+function identity(ctx: PartContext): Part {
+  if (ctx.skipContextFiles) {
+    return { text: ctx.texts.defaultIdentity, sources: [], provenance: ctx.textsProvenance, notes: ['Context files are skipped (sub-agent): Hermes uses its default identity.'] };
+  }
+  const soul = loadSoul(ctx);
+  if (soul.text !== undefined) {
+    return { text: soul.text, sources: [soul.source], provenance: fromHome(`SOUL.md in ${ctx.home}`), notes: soul.warning ? [soul.warning] : [] };
+  }
+  return { text: ctx.texts.defaultIdentity, sources: [soul.source], provenance: ctx.textsProvenance, notes: ["Hermes' default identity (no usable SOUL.md)."] };
+}
+
+function toolGuidance(ctx: PartContext): Part {
+  const pieces: string[] = [];
+  if (ctx.tools.includes('memory') && (ctx.config.memoryEnabled || ctx.config.userProfileEnabled)) pieces.push(ctx.texts.memoryGuidance);
+  if (ctx.tools.includes('session_search')) pieces.push(ctx.texts.sessionSearchGuidance);
+  const blocks = pieces.length ? [pieces.join(' ')] : [];
+  const notes: string[] = [];
+  if (ctx.model && toolUseEnforcementApplies(ctx.config.toolUseEnforcement, ctx.model)) {
+    blocks.push(ctx.texts.toolUseEnforcement);
+    notes.push(`Tool-use enforcement is included for model ${ctx.model}.`);
+  }
+  return { text: blocks.join('\n\n'), sources: [], provenance: ctx.textsProvenance, notes };
+}
+
+function honcho(): Part {
+  return { text: '', sources: [], provenance: none('Honcho writes this block at session start from its own service; it cannot be previewed from files.'), notes: [] };
+}
+
+function systemMessage(ctx: PartContext): Part {
+  const text = ctx.systemMessage ?? '';
+  return { text, sources: [], provenance: text ? { origin: 'config', approximate: false, detail: 'system_message option or config.yaml' } : none('No system message configured.'), notes: [] };
+}
+
+function memoryPart(ctx: PartContext, target: MemoryTarget): Part {
+  const fileName = target === 'user' ? 'USER.md' : 'MEMORY.md';
+  const file = path.join(ctx.home, 'memories', fileName);
+  const enabled = target === 'user' ? ctx.config.userProfileEnabled : ctx.config.memoryEnabled;
+  const limit = (target === 'user' ? ctx.config.userCharLimit : ctx.config.memoryCharLimit) ?? (target === 'user' ? DEFAULT_USER_CHAR_LIMIT : DEFAULT_MEMORY_CHAR_LIMIT);
+  const source: Source = { path: file, label: `memories/${fileName}`, kind: target === 'user' ? 'user_profile' : 'memory', status: 'loaded', findings: [] };
+  const provenance = fromHome(`${fileName} in ${path.join(ctx.home, 'memories')}, frozen at session start`);
+  const read = readText(ctx.fs, file);
+  if (!read.ok) {
+    source.status = read.missing ? 'missing' : 'unreadable';
+    source.message = read.missing ? `No ${fileName}: nothing to snapshot.` : unreadableMessage(read);
+    return { text: '', sources: [source], provenance, notes: [] };
+  }
+  if (!enabled || !ctx.tools.includes('memory')) {
+    source.status = 'shadowed';
+    source.message = !enabled ? `Not loaded: ${target === 'user' ? 'memory.user_profile_enabled' : 'memory.memory_enabled'} is false in config.yaml.` : 'Not loaded: the memory tool is not enabled.';
+    return { text: '', sources: [source], provenance, notes: [] };
+  }
+  if (!read.validUtf8) {
+    source.status = 'unreadable';
+    source.message = unreadableMessage(read);
+    return { text: '', sources: [source], provenance, notes: [] };
+  }
+  // Hermes reads memory with plain "utf-8", so a BOM stays in the first entry.
+  const entries = sanitizeEntries(parseMemoryEntries((read.hadBom ? '\ufeff' : '') + read.text), fileName);
+  const text = renderMemoryBlock(target, entries.map((e) => e.text), limit);
+  const blocked = entries.filter((e) => e.blocked);
+  if (!entries.length) {
+    source.status = 'empty';
+    source.message = `${fileName} has no entries.`;
+  } else if (blocked.length) {
+    source.status = 'blocked';
+    source.message = `${blocked.length} of ${entries.length} entries are replaced by [BLOCKED] notices (${[...new Set(blocked.flatMap((e) => e.ids))].join(', ')}).`;
+  }
+  return { text, sources: [source], provenance, notes: [] };
+}
+
+function skills(ctx: PartContext): Part {
+  const hasSkillTools = ['skills_list', 'skill_view', 'skill_manage'].some((t) => ctx.tools.includes(t));
+  const provenance = { ...fromHome(`SKILL.md files under ${path.join(ctx.home, 'skills')}`), approximate: !ctx.texts.skillsPreamble, detail: ctx.texts.skillsPreamble ? `SKILL.md files under ${path.join(ctx.home, 'skills')}` : `SKILL.md files under ${path.join(ctx.home, 'skills')}; the preamble above the list is a shortened built-in text.` };
+  if (!hasSkillTools) return { text: '', sources: [], provenance: none('No skills tool is enabled.'), notes: [] };
+  const disabled = [...ctx.config.disabledSkills, ...(ctx.config.platformDisabledSkills[ctx.platform] ?? [])];
+  const index = buildSkillsIndex(ctx.fs, {
+    skillsDirs: [path.join(ctx.home, 'skills'), ...ctx.config.externalSkillDirs],
+    tools: ctx.tools, toolsets: ctx.toolsets, disabled, hostPlatform: ctx.hostPlatform, environments: [],
+  }, ctx.texts.skillsPreamble);
+  return { text: index.text, sources: index.sources, provenance, notes: index.notes };
+}
+
+function contextFiles(ctx: PartContext): Part {
+  if (ctx.skipContextFiles) return { text: '', sources: [], provenance: none('Context files are skipped for this agent.'), notes: [] };
+  const result = buildContextFiles(ctx.fs, { cwd: ctx.cwd, maxChars: ctx.maxChars });
+  return { text: result.text, sources: result.sources, provenance: { origin: 'workspace', approximate: false, detail: `Project context discovered from ${ctx.cwd}` }, notes: result.warnings };
+}
+
+function timestamp(ctx: PartContext): Part {
+  const start = sessionStart(ctx.sessionId) ?? ctx.now;
+  const text = buildTimestampLine({ start, now: ctx.now, timezone: ctx.timezone, sessionId: ctx.sessionId, model: ctx.model, provider: ctx.provider, platform: ctx.platform });
+  return { text, sources: [], provenance: { origin: 'config', approximate: false, detail: `Date of the session start in ${ctx.timezone ?? 'the local time zone'}` }, notes: [] };
+}
+
+function platformHint(ctx: PartContext): Part {
+  const key = ctx.platform.trim().toLowerCase();
+  const notes: string[] = [];
+  let text = ctx.texts.platformHints[key] ?? '';
+  let provenance = text ? ctx.textsProvenance : none(`No hint text for platform '${key}'.`);
+  if (!text && (KNOWN_PLATFORMS as readonly string[]).includes(key)) {
+    provenance = { origin: 'builtin', approximate: true, detail: `Hermes has a '${key}' hint, but its text is only available from a Hermes installation.` };
+    notes.push(provenance.detail);
+  } else if (!(KNOWN_PLATFORMS as readonly string[]).includes(key)) {
+    notes.push(`Unknown platform '${key}': Hermes adds no built-in hint (a plugin adapter may supply one).`);
+  }
+  const custom = ctx.config.platformHints[key];
+  if (typeof custom === 'string' && custom.trim()) {
+    text = [text, custom.trim()].filter(Boolean).join('\n\n');
+  } else if (custom && typeof custom === 'object') {
+    const { replace, append } = custom as { replace?: unknown; append?: unknown };
+    if (typeof replace === 'string') text = replace.trim();
+    if (typeof append === 'string' && append.trim()) text = [text, append.trim()].filter(Boolean).join('\n\n');
+  }
+  if (custom) provenance = { origin: 'config', approximate: provenance.approximate, detail: `platform_hints.${key} in config.yaml` };
+  return { text, sources: [], provenance, notes };
+}
+
+export const PART_BUILDERS: Record<LayerId, (ctx: PartContext) => Part> = {
+  identity,
+  tool_guidance: toolGuidance,
+  honcho,
+  system_message: systemMessage,
+  memory: (ctx) => memoryPart(ctx, 'memory'),
+  user_profile: (ctx) => memoryPart(ctx, 'user'),
+  skills,
+  context_files: contextFiles,
+  timestamp,
+  platform_hint: platformHint,
+};

@@ -1,0 +1,18 @@
+import { findRule, type RuleInfo } from './scanner';
+
+export const PROJECT_URL = 'https://github.com/hermes-prompt-lens/hermes-prompt-lens';
+
+/** Rule ids that are not scanner rules but findings about the file itself. */
+const FILE_RULES: RuleInfo[] = [
+  { id: 'invalid_utf8', title: 'Not valid UTF-8', hermesBlocks: false, description: "Python's strict UTF-8 decoder rejects the file, so Hermes skips it entirely." },
+];
+
+/** The rule's documentation, with invisible_unicode_U+XXXX ids folded into their family. */
+export function ruleInfo(ruleId: string): RuleInfo {
+  return findRule(ruleId) ?? FILE_RULES.find((r) => r.id === ruleId) ?? { id: ruleId, title: ruleId, hermesBlocks: false, description: ruleId };
+}
+
+/** The README section that explains a rule: `#rule-<id with dashes>`. */
+export function ruleHelpUri(ruleId: string): string {
+  return `${PROJECT_URL}#rule-${ruleInfo(ruleId).id.replace(/_/g, '-').toLowerCase()}`;
+}

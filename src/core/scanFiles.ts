@@ -1,0 +1,78 @@
+import * as path from 'node:path';
+import { classifyExplicit, classifyFile, type FileClass } from './contextFileKinds';
+import type { FileSystem } from './fs';
+import { scanDocument } from './scanner';
+import type { Scope } from './threatPatterns';
+import { readText, unreadableMessage } from './source';
+import type { Finding } from './types';
+
+/** Folders a workspace scan never descends into: dependencies and VCS data, not project instructions. */
+const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', '.tox', '.mypy_cache', '.pytest_cache', 'dist', 'out', '.hg', '.svn']);
+
+export interface FileScan {
+  path: string;
+  kind: FileClass;
+  findings: Finding[];
+  /** Hermes' verdict: the file (or a memory entry) would be replaced by [BLOCKED: …]. */
+  hermesBlocks: boolean;
+  /** Set when the file could not be read; then there are no findings. */
+  error?: string;
+}
+
+/** Context files below `root`, depth first, sorted, never entering a real directory twice (symlink loops). */
+export function findContextFiles(fs: FileSystem, root: string, hermesHome?: string): string[] {
+  const found: string[] = [];
+  const visited = new Set<string>();
+  const walk = (dir: string): void => {
+    const real = fs.realpath(dir);
+    if (visited.has(real)) return;
+    visited.add(real);
+    let names: string[];
+    try {
+      names = fs.readDirectory(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const child = path.join(dir, name);
+      const st = fs.stat(child);
+      if (st?.kind === 'directory') {
+        if (!SKIP_DIRS.has(name)) walk(child);
+      } else if (st?.kind === 'file' && classifyFile(child, hermesHome)) {
+        found.push(child);
+      }
+    }
+  };
+  walk(path.resolve(root));
+  return found;
+}
+
+export interface ScanFileOptions {
+  scope?: Scope;
+  hermesHome?: string;
+  extraChecks?: boolean;
+  /** SOUL.md written by the user (no distribution manifest): Hermes warns but loads. */
+  userAuthored?: boolean;
+}
+
+export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {}): FileScan {
+  const kind = classifyExplicit(file, opts.hermesHome);
+  const read = readText(fs, file);
+  if (!read.ok) return { path: file, kind, findings: [], hermesBlocks: false, error: read.message };
+  const findings: Finding[] = [];
+  const notice = unreadableMessage(read);
+  if (notice) {
+    findings.push({ ruleId: 'invalid_utf8', severity: 'warning', message: notice, hermesBlocks: false, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  }
+  if (read.hadBom && kind.documentKind === 'memory') {
+    findings.push({
+      ruleId: 'invisible_unicode_U+FEFF', severity: 'error', hermesBlocks: true,
+      message: 'Hermes reads memory files without removing a byte-order mark, so the BOM stays in the first entry and Hermes blocks that entry (invisible character U+FEFF). Save the file as UTF-8 without BOM.',
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    });
+  }
+  const userAuthored = opts.userAuthored ?? (kind.documentKind === 'soul');
+  const result = scanDocument(read.text, { kind: kind.documentKind, scope: opts.scope, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks });
+  findings.push(...result.findings);
+  return { path: file, kind, findings, hermesBlocks: result.blocked || findings.some((f) => f.hermesBlocks) };
+}

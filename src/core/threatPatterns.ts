@@ -1,0 +1,218 @@
+/**
+ * Hermes' threat-pattern table (`tools/threat_patterns.py` @00fd54f0, spec §4), ported to JavaScript regexes.
+ *
+ * Porting rules (spec §4.5), checked code point by code point against CPython 3.11's `re`:
+ * - Python's Unicode `\w` is exactly `[\p{L}\p{N}_]` (str.isalnum() plus `_`; marks are not included).
+ * - Python's `\s` is the `str.isspace()` set, not JS `\s` (which adds U+FEFF and lacks U+001C–U+001F, U+0085).
+ * - Every `\b` in the table sits next to a literal word character, so a one-sided lookaround on the `\w`
+ *   class is an exact translation.
+ * - `\'` and `\~` are identity escapes in Python; the `u` flag rejects them.
+ * - IGNORECASE: JS `iu` (simple case folding) agrees with Python except for three characters; see
+ *   `foldForMatching`.
+ */
+
+export type Scope = 'all' | 'context' | 'strict';
+
+/** Hermes scans only this many code points of a text. */
+export const MAX_SCAN_CHARS = 65_536;
+
+/** The 17 invisible or bidirectional code points Hermes blocks (§4.3), in Hermes' order. */
+export const INVISIBLE_CHARS: readonly number[] = [
+  0x200b, 0x200c, 0x200d, 0x2060, 0x2062, 0x2063, 0x2064, 0xfeff,
+  0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+];
+
+export interface ThreatPattern {
+  /** Hermes' pattern id. */
+  id: string;
+  /** The narrowest scope that includes the pattern; scopes are cumulative (all ⊂ context ⊂ strict). */
+  scope: Scope;
+  /** JavaScript regex source, compiled with the `iu` flags. */
+  source: string;
+  /** Short rule title. */
+  title: string;
+  /** What the pattern catches, phrased to follow "text …" in a sentence. */
+  description: string;
+}
+
+const WORD = '[\\p{L}\\p{N}_]';
+const SPACE_SET = '\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const S = `[${SPACE_SET}]`;
+const B_BEFORE = `(?<!${WORD})`;
+const B_AFTER = `(?!${WORD})`;
+/** Python `\w+` / `\w*`. */
+const W = `${WORD}+`;
+/** `_FILLER`: at most 8 words. `\w` and `\s` are disjoint, so each word ends where its spaces begin: no blow-up. */
+const F = `(?:${W}${S}+){0,8}`;
+const SECRET_VAR = `\\$\\{?${WORD}*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?${B_AFTER}`;
+const MODIFY = `(update|modify|edit|write|change|append|add${S}+to)${S}+[^\\n]{0,2048}`;
+
+function p(id: string, scope: Scope, source: string, title: string, description: string): ThreatPattern {
+  return { id, scope, source, title, description };
+}
+
+export const THREAT_PATTERNS: readonly ThreatPattern[] = [
+  p('prompt_injection', 'all', `ignore${S}+${F}(previous|all|above|prior)${S}+${F}instructions`,
+    'Ignore previous instructions', 'text telling the model to ignore its instructions'),
+  p('sys_prompt_override', 'all', `system${S}+prompt${S}+override`,
+    'System prompt override', 'text announcing a "system prompt override"'),
+  p('disregard_rules', 'all', `disregard${S}+${F}(your|all|any)${S}+${F}(instructions|rules|guidelines)`,
+    'Disregard your rules', 'text telling the model to disregard its instructions, rules or guidelines'),
+  p('bypass_restrictions', 'all',
+    `act${S}+as${S}+(if|though)${S}+${F}you${S}+${F}(have${S}+no|don't${S}+have)${S}+${F}(restrictions|limits|rules)`,
+    'Act as if unrestricted', 'text telling the model to act as if it had no restrictions, limits or rules'),
+  p('html_comment_injection', 'all',
+    '<!--[^>]{0,512}(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?![A-Za-z])[^>]{0,512}-->',
+    'Directive in an HTML comment', 'an HTML comment, invisible when rendered, that contains ignore, override, system, secret or hidden'),
+  p('hidden_div', 'all', `<${S}*div${S}+style${S}*=${S}*["'][^>]{0,2048}display${S}*:${S}*none`,
+    'Hidden <div>', 'a <div> styled display:none, which hides its text from human readers'),
+  p('translate_execute', 'all',
+    `translate${S}+[^\\n]{0,512}${S}+into${S}+${W}(?:[${SPACE_SET}-]+${W}){0,2}${S}+and${S}+(execute|run|eval)${B_AFTER}`,
+    'Translate and execute', 'text asking to translate something and then execute, run or eval it'),
+  p('deception_hide', 'all', `do${S}+not${S}+${F}tell${S}+${F}the${S}+user`,
+    'Hide things from the user', 'text telling the model to keep something from the user'),
+  p('role_hijack', 'context', `you${S}+are${S}+${F}now${S}+(?:a|an|the)${S}+`,
+    'Role hijack', 'text giving the model a new role, like "you are now a …"'),
+  p('role_pretend', 'context', `pretend${S}+${F}(you${S}+are|to${S}+be)${S}+`,
+    'Pretend to be', 'text telling the model to pretend to be someone else'),
+  p('leak_system_prompt', 'context', `output${S}+${F}(system|initial)${S}+prompt`,
+    'Leak the system prompt', 'text asking the model to output its system or initial prompt'),
+  p('remove_filters', 'context',
+    `(respond|answer|reply)${S}+without${S}+${F}(restrictions|limitations|filters|safety)`,
+    'Respond without restrictions', 'text asking for replies without restrictions, limitations, filters or safety'),
+  p('fake_update', 'context', `you${S}+have${S}+been${S}+${F}(updated|upgraded|patched)${S}+to`,
+    'Fake update notice', 'text claiming the model has been updated, upgraded or patched'),
+  p('identity_override', 'context', `${B_BEFORE}name${S}+yourself${S}+${W}`,
+    'Identity override', 'text telling the model to give itself a new name, like "name yourself …"'),
+  p('c2_node_registration', 'context', `register${S}+(as${S}+)?a?${S}*node`,
+    'C2: register as a node', 'command-and-control wording: registering as a node'),
+  p('c2_heartbeat', 'context', `(heartbeat|beacon|check[${SPACE_SET}\\-]?in)${S}+(to|with)${S}+`,
+    'C2: heartbeat or beacon', 'command-and-control wording: a heartbeat, beacon or check-in to or with a server'),
+  p('c2_task_pull', 'context', `pull${S}+(down${S}+)?(?:new${S}+)?task(?:ing|s)?${B_AFTER}`,
+    'C2: pull tasks', 'command-and-control wording: pulling down new tasks'),
+  p('c2_network_connect', 'context', `connect${S}+to${S}+the${S}+network${B_AFTER}`,
+    'C2: connect to the network', 'command-and-control wording: "connect to the network"'),
+  p('forced_action', 'context', `you${S}+must${S}+(?:${W}${S}+){0,3}(register|connect|report|beacon)${B_AFTER}`,
+    'Forced C2 action', 'text saying the agent must register, connect, report or beacon'),
+  p('anti_forensic_oneliner', 'context', `only${S}+use${S}+one[${SPACE_SET}\\-]?liners?${B_AFTER}`,
+    'Anti-forensics: one-liners only', 'text telling the agent to only use one-liners, so no scripts are left behind'),
+  p('anti_forensic_disk', 'context',
+    `never${S}+${F}(?:create|write)${S}+${F}(?:script|file)${S}+${F}disk`,
+    'Anti-forensics: never write to disk', 'text telling the agent never to write a script or file to disk'),
+  p('env_var_unset_agent', 'context', `unset${S}+${WORD}*(?:CLAUDE|CODEX|HERMES|AGENT|OPENAI|ANTHROPIC)${WORD}*`,
+    'Unset agent variables', 'an unset command for an agent runtime variable, one whose name contains CLAUDE, CODEX, HERMES, AGENT, OPENAI or ANTHROPIC'),
+  p('known_c2_framework', 'context',
+    `${B_BEFORE}(?:cobalt${S}*strike|sliver|havoc|mythic|metasploit|brainworm)${B_AFTER}`,
+    'Known C2 framework', 'the name of a command-and-control framework: Cobalt Strike, Sliver, Havoc, Mythic, Metasploit or Brainworm'),
+  p('c2_explicit', 'context', `${B_BEFORE}c2${S}+(?:server|channel|infrastructure|beacon)${B_AFTER}`,
+    'C2 infrastructure', 'a mention of a C2 server, channel, infrastructure or beacon'),
+  p('c2_explicit_long', 'context', `${B_BEFORE}command${S}+and${S}+control${B_AFTER}`,
+    'Command and control', 'the phrase "command and control"'),
+  p('exfil_curl', 'all', `curl${S}+[^\\n]{0,2048}${SECRET_VAR}`,
+    'curl with a secret', 'a curl command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
+  p('exfil_wget', 'all', `wget${S}+[^\\n]{0,2048}${SECRET_VAR}`,
+    'wget with a secret', 'a wget command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
+  p('read_secrets', 'all', `cat${S}+[^\\n]{0,2048}(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)`,
+    'Read secret files', 'a cat command reading .env, credentials, .netrc, .pgpass, .npmrc or .pypirc'),
+  p('send_to_url', 'strict', `(send|post|upload|transmit)${S}+[^\\n]{0,2048}${S}+(to|at)${S}+https?://`,
+    'Send data to a URL', 'text asking to send, post, upload or transmit something to an http:// or https:// URL'),
+  p('context_exfil', 'strict',
+    `(include|output|print|share)${S}+${F}(conversation|chat${S}+history|previous${S}+messages|full${S}+context|entire${S}+context)`,
+    'Leak the conversation', 'text asking to include, output, print or share the conversation or the full context'),
+  p('ssh_backdoor', 'strict', 'authorized_keys',
+    'SSH authorized_keys', 'a mention of authorized_keys, the file an SSH backdoor is added to'),
+  p('ssh_access', 'strict', '\\$HOME/\\.ssh|~/\\.ssh',
+    'SSH directory', 'a path into ~/.ssh or $HOME/.ssh'),
+  p('hermes_env', 'strict', '\\$HOME/\\.hermes/\\.env|~/\\.hermes/\\.env',
+    "Hermes' secrets file", 'the path ~/.hermes/.env, where Hermes keeps API keys'),
+  p('agent_config_mod', 'strict', `${MODIFY}(?:AGENTS\\.md|CLAUDE\\.md|\\.cursorrules|\\.clinerules)`,
+    'Modify agent instructions', 'text asking to change AGENTS.md, CLAUDE.md, .cursorrules or .clinerules'),
+  p('hermes_config_mod', 'strict', `${MODIFY}\\.hermes/(config\\.yaml|SOUL\\.md)`,
+    'Modify Hermes config', "text asking to change Hermes' .hermes/config.yaml or .hermes/SOUL.md"),
+  p('hardcoded_secret', 'strict',
+    `(?:api[_-]?key|token|secret|password)${S}*[=:]${S}*["'][A-Za-z0-9+/=_-]{20,}`,
+    'Hard-coded secret', 'a hard-coded API key, token, secret or password value'),
+];
+
+const SCOPE_RANK: Record<Scope, number> = { all: 0, context: 1, strict: 2 };
+
+export function isScope(value: string): value is Scope {
+  return Object.prototype.hasOwnProperty.call(SCOPE_RANK, value);
+}
+
+/** A pattern compiled once: `test` answers yes/no statelessly, `global` enumerates matches (reset `lastIndex`). */
+export interface CompiledPattern {
+  pattern: ThreatPattern;
+  test: RegExp;
+  global: RegExp;
+}
+
+const COMPILED: readonly CompiledPattern[] = THREAT_PATTERNS.map((pattern) => ({
+  pattern,
+  test: new RegExp(pattern.source, 'iu'),
+  global: new RegExp(pattern.source, 'giu'),
+}));
+
+const BY_SCOPE: Record<Scope, readonly CompiledPattern[]> = {
+  all: COMPILED.filter((c) => SCOPE_RANK[c.pattern.scope] <= SCOPE_RANK.all),
+  context: COMPILED.filter((c) => SCOPE_RANK[c.pattern.scope] <= SCOPE_RANK.context),
+  strict: COMPILED,
+};
+
+/** The patterns a scan at `scope` tests, in table order. */
+export function compiledPatterns(scope: Scope): readonly CompiledPattern[] {
+  return BY_SCOPE[scope];
+}
+
+const PY_CASE_MISMATCH = /[\u0130\u0131\u0345]/;
+const PY_CASE_MISMATCH_ALL = /[\u0130\u0131\u0345]/g;
+
+/**
+ * Makes JS `iu` matching agree with Python's IGNORECASE on an NFKC-normalized text, without moving offsets.
+ * Python also equates `i` with U+0130 İ and U+0131 ı (simple lowercase / its `_equivalences` table), which JS
+ * simple case folding does not; and JS folds U+0345 (a mark, not `\w` in Python) to ι, which puts it inside
+ * `\p{L}` under `iu`. Each is replaced by a character every pattern treats exactly as Python treats the
+ * original: `i` for İ/ı (both are `\w` and letters in Python), U+0300 for U+0345 (a mark nothing matches).
+ * U+212A KELVIN SIGN and U+017F ſ, the other special cases, already agree and NFKC removes them anyway.
+ */
+export function foldForMatching(normalized: string): string {
+  if (!PY_CASE_MISMATCH.test(normalized)) return normalized;
+  return normalized.replace(PY_CASE_MISMATCH_ALL, (c) => (c === '\u0345' ? '\u0300' : 'i'));
+}
+
+const NAMES: Record<number, string> = {
+  0x00ad: 'SOFT HYPHEN', 0x034f: 'COMBINING GRAPHEME JOINER', 0x061c: 'ARABIC LETTER MARK',
+  0x115f: 'HANGUL CHOSEONG FILLER', 0x1160: 'HANGUL JUNGSEONG FILLER', 0x17b4: 'KHMER VOWEL INHERENT AQ',
+  0x17b5: 'KHMER VOWEL INHERENT AA', 0x180e: 'MONGOLIAN VOWEL SEPARATOR',
+  0x200b: 'ZERO WIDTH SPACE', 0x200c: 'ZERO WIDTH NON-JOINER', 0x200d: 'ZERO WIDTH JOINER',
+  0x200e: 'LEFT-TO-RIGHT MARK', 0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING', 0x202b: 'RIGHT-TO-LEFT EMBEDDING', 0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE', 0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER', 0x2061: 'FUNCTION APPLICATION', 0x2062: 'INVISIBLE TIMES', 0x2063: 'INVISIBLE SEPARATOR',
+  0x2064: 'INVISIBLE PLUS', 0x2066: 'LEFT-TO-RIGHT ISOLATE', 0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE', 0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x206a: 'INHIBIT SYMMETRIC SWAPPING', 0x206b: 'ACTIVATE SYMMETRIC SWAPPING',
+  0x206c: 'INHIBIT ARABIC FORM SHAPING', 0x206d: 'ACTIVATE ARABIC FORM SHAPING',
+  0x206e: 'NATIONAL DIGIT SHAPES', 0x206f: 'NOMINAL DIGIT SHAPES',
+  0x3164: 'HANGUL FILLER', 0xfeff: 'ZERO WIDTH NO-BREAK SPACE', 0xffa0: 'HALFWIDTH HANGUL FILLER',
+  0xfff9: 'INTERLINEAR ANNOTATION ANCHOR', 0xfffa: 'INTERLINEAR ANNOTATION SEPARATOR',
+  0xfffb: 'INTERLINEAR ANNOTATION TERMINATOR',
+  0x1bca0: 'SHORTHAND FORMAT LETTER OVERLAP', 0x1bca1: 'SHORTHAND FORMAT CONTINUING OVERLAP',
+  0x1bca2: 'SHORTHAND FORMAT DOWN STEP', 0x1bca3: 'SHORTHAND FORMAT UP STEP',
+  0x1d173: 'MUSICAL SYMBOL BEGIN BEAM', 0x1d174: 'MUSICAL SYMBOL END BEAM', 0x1d175: 'MUSICAL SYMBOL BEGIN TIE',
+  0x1d176: 'MUSICAL SYMBOL END TIE', 0x1d177: 'MUSICAL SYMBOL BEGIN SLUR', 0x1d178: 'MUSICAL SYMBOL END SLUR',
+  0x1d179: 'MUSICAL SYMBOL BEGIN PHRASE', 0x1d17a: 'MUSICAL SYMBOL END PHRASE',
+  0xe0001: 'LANGUAGE TAG', 0xe007f: 'CANCEL TAG',
+};
+
+/** `U+XXXX` notation: uppercase hex, at least 4 digits (Python's `U+{ord:04X}`). */
+export function codePointLabel(cp: number): string {
+  return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The Unicode name of the invisible and format characters the scanner reports, else undefined. */
+export function unicodeName(cp: number): string | undefined {
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return `VARIATION SELECTOR-${cp - 0xfe00 + 1}`;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return `VARIATION SELECTOR-${cp - 0xe0100 + 17}`;
+  return NAMES[cp];
+}
