@@ -9,7 +9,8 @@ export function parse(argv: string[], options: Options): { values: Record<string
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\. To specify a positional argument.*$/, ''));
+    // parseArgs messages run over several lines; the first says what is wrong.
+    throw new UsageError((err as Error).message.split('\n')[0]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { findRule, type RuleInfo } from './scanner';
+import { findRule, RULES, type RuleInfo } from './scanner';
 
 export const PROJECT_URL = 'https://github.com/hermes-prompt-lens/hermes-prompt-lens';
 
@@ -6,6 +6,9 @@ export const PROJECT_URL = 'https://github.com/hermes-prompt-lens/hermes-prompt-
 const FILE_RULES: RuleInfo[] = [
   { id: 'invalid_utf8', title: 'Not valid UTF-8', hermesBlocks: false, description: "Python's strict UTF-8 decoder rejects the file, so Hermes skips it entirely." },
 ];
+
+/** Every documented rule: the scanner's and the file-level ones. */
+export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...FILE_RULES];
 
 /** The rule's documentation, with invisible_unicode_U+XXXX ids folded into their family. */
 export function ruleInfo(ruleId: string): RuleInfo {

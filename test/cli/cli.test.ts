@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { tempDir, writeTree } from '../helpers/fixtures';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BIN = path.join(ROOT, 'bin', 'hermes-prompt.js');
+const EXAMPLE = ['--cwd', path.join(ROOT, 'examples/workspace/packages/web'), '--home', path.join(ROOT, 'examples/hermes-home')];
+
+function run(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HERMES_HOME: '' }, maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('build --json on the example: all ten layers, a blocked and a truncated source, a prefix hash', () => {
+  const r = run(['build', ...EXAMPLE, '--now', '2026-01-02T10:00:00Z', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.layout, 'documented');
+  assert.deepEqual(out.layers.map((l: { id: string }) => l.id), ['identity', 'tool_guidance', 'honcho', 'system_message', 'memory', 'user_profile', 'skills', 'context_files', 'timestamp', 'platform_hint']);
+  for (const l of out.layers) {
+    for (const key of ['id', 'title', 'text', 'chars', 'tokens', 'cached', 'sources']) assert.ok(key in l, `${l.id}.${key}`);
+  }
+  assert.match(out.prefixHash, /^[0-9a-f]{64}$/);
+  const sources = out.layers.flatMap((l: { sources: { label: string; status: string }[] }) => l.sources);
+  assert.ok(sources.some((s: { label: string; status: string }) => s.label === 'AGENTS.md' && s.status === 'blocked'));
+  assert.ok(sources.some((s: { label: string; status: string }) => s.label === '../../AGENTS.md' && s.status === 'truncated'));
+  const claude = sources.find((s: { label: string }) => s.label === 'CLAUDE.md');
+  assert.equal(claude.status, 'shadowed');
+  assert.equal(claude.shadowedBy, 'AGENTS.md');
+  assert.equal(out.prompt, out.layers.filter((l: { text: string }) => l.text).map((l: { text: string }) => l.text).join('\n\n'));
+});
+
+test('build prints the plain prompt by default', () => {
+  const r = run(['build', ...EXAMPLE, '--now', '2026-01-02T10:00:00Z', '--timezone', 'UTC']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.stdout.startsWith('You are Atlas'));
+  assert.match(r.stdout, /Conversation started: Friday, January 02, 2026 \(UTC, UTC\+00:00\)/);
+});
+
+test('scan on the example exits 1 and names the blocked file; --fail-on never exits 0', () => {
+  const r = run(['scan', 'examples/workspace']);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /examples\/workspace\/packages\/web\/AGENTS\.md:3:29: error invisible_unicode_U\+200B/);
+  assert.match(r.stdout, /Hermes blocks: examples\/workspace\/packages\/web\/AGENTS\.md/);
+  assert.equal(run(['scan', '--fail-on', 'never', 'examples/workspace']).code, 0);
+});
+
+test('scan --json has the documented shape with exact ranges', () => {
+  const r = run(['scan', '--json', 'examples/workspace/packages/web/AGENTS.md']);
+  assert.equal(r.code, 1);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.files.length, 1);
+  const f = out.files[0];
+  assert.equal(f.path, 'examples/workspace/packages/web/AGENTS.md');
+  const zw = f.findings.find((x: { ruleId: string }) => x.ruleId === 'invisible_unicode_U+200B');
+  assert.deepEqual(zw.range, { start: { line: 2, character: 28 }, end: { line: 2, character: 29 } });
+  assert.equal(zw.severity, 'error');
+  assert.equal(zw.hermesBlocks, true);
+  for (const x of f.findings) assert.deepEqual(Object.keys(x).sort(), ['hermesBlocks', 'message', 'range', 'ruleId', 'severity']);
+});
+
+test('scan --sarif is SARIF 2.1.0 with rules, 1-based regions and relative URIs', () => {
+  const r = run(['scan', '--sarif', 'examples/workspace']);
+  const sarif = JSON.parse(r.stdout);
+  assert.equal(sarif.version, '2.1.0');
+  const run0 = sarif.runs[0];
+  assert.equal(run0.tool.driver.name, 'hermes-prompt-lens');
+  const res = run0.results.find((x: { ruleId: string }) => x.ruleId === 'invisible_unicode_U+200B');
+  assert.equal(res.level, 'error');
+  assert.deepEqual(res.locations[0].physicalLocation.region, { startLine: 3, startColumn: 29, endLine: 3, endColumn: 30 });
+  assert.equal(res.locations[0].physicalLocation.artifactLocation.uri, 'examples/workspace/packages/web/AGENTS.md');
+  assert.equal(run0.tool.driver.rules[res.ruleIndex].id, res.ruleId);
+  assert.match(run0.tool.driver.rules[res.ruleIndex].helpUri, /#rule-invisible-unicode$/);
+});
+
+test('a clean directory scans with exit 0; CRLF, BOM and binary files do not crash', () => {
+  const dir = tempDir();
+  writeTree(dir, { 'AGENTS.md': '\ufeffHello\r\nWorld\r\n', 'sub/CLAUDE.md': Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]) });
+  const r = run(['scan', '--json', dir]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.files.length, 2);
+  const claude = out.files.find((f: { path: string }) => f.path.endsWith('CLAUDE.md'));
+  assert.deepEqual(claude.findings.map((x: { ruleId: string }) => x.ruleId), ['invalid_utf8']);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('diff reports the cache impact of a proposed AGENTS.md', () => {
+  const dir = tempDir();
+  writeTree(dir, { 'w/AGENTS.md': 'Run tests.', 'new.md': 'Run all the tests.', 'home/x': '' });
+  const r = run(['diff', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--file', path.join(dir, 'w/AGENTS.md'), '--with', path.join(dir, 'new.md'), '--json', '--now', '2026-01-02T00:00:00Z']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.changed, true);
+  assert.equal(out.landsInPrefix, true);
+  assert.equal(out.firstChangedLayer, 'context_files');
+  assert.ok(out.rewrittenTokens > 0);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('usage and I/O errors exit 2 with one line on stderr', () => {
+  const cases: string[][] = [
+    ['build', '--layout', 'nope', ...EXAMPLE],
+    ['build', '--bogus'],
+    ['build', '--now', 'yesterday', ...EXAMPLE],
+    ['build', '--context-length', '-5', ...EXAMPLE],
+    ['build', '--timezone', 'Mars/Base', ...EXAMPLE],
+    ['scan'],
+    ['scan', 'does/not/exist'],
+    ['scan', '--scope', 'everything', 'examples'],
+    ['scan', '--json', '--sarif', 'examples'],
+    ['diff', '--cwd', '.'],
+    ['frobnicate'],
+  ];
+  for (const args of cases) {
+    const r = run(args);
+    assert.equal(r.code, 2, `${args.join(' ')} → ${r.code}: ${r.stderr}`);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, args.join(' '));
+    assert.match(lines[0], /^hermes-prompt: /);
+    assert.doesNotMatch(lines[0], /internal error/);
+  }
+});
+
+test('broken config.yaml is a warning, not a failure', () => {
+  const dir = tempDir();
+  writeTree(dir, { 'home/config.yaml': 'model: [oops\n', 'w/AGENTS.md': 'x' });
+  const r = run(['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--json']);
+  assert.equal(r.code, 0);
+  assert.match(r.stderr, /warning: config.yaml is not valid YAML/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
