@@ -115,6 +115,8 @@ export function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): P
     hostPlatform: opts.hostPlatform ?? process.platform,
     skipContextFiles: opts.skipContextFiles ?? false,
     systemMessage: opts.systemMessage ?? config.systemMessage,
+    layout: opts.layout ?? 'documented',
+    host: { system: os.type(), release: os.release(), userHome: opts.userHome ?? os.homedir() },
   };
 }
 

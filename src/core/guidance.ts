@@ -10,6 +10,10 @@ export interface HermesTexts {
   toolUseEnforcement: string;
   platformHints: Record<string, string>;
   skillsPreamble?: (basicTools: string) => string;
+  /** The tiered layout's help-pointer slot; not in the design note. */
+  hermesHelp?: string;
+  /** The text Hermes seeds SOUL.md with; the design note's default identity is that text. */
+  defaultSoul?: string;
 }
 
 export const BUILTIN_TEXTS: HermesTexts = {

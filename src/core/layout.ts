@@ -4,7 +4,8 @@
  */
 export type LayerId =
   | 'identity' | 'tool_guidance' | 'honcho' | 'system_message' | 'memory' | 'user_profile'
-  | 'skills' | 'context_files' | 'timestamp' | 'platform_hint';
+  | 'skills' | 'context_files' | 'timestamp' | 'platform_hint'
+  | 'hermes_help' | 'runtime_environment';
 
 export type TierId = 'stable' | 'context' | 'volatile';
 
@@ -42,7 +43,31 @@ export const DOCUMENTED_LAYOUT: Layout = {
   ],
 };
 
-export const LAYOUTS: Record<string, Layout> = { documented: DOCUMENTED_LAYOUT };
+/**
+ * Current Hermes releases (spec §1.2): stable → context → volatile. Only the stable tier sits before the
+ * cache breakpoint (`_cached_system_prompt_static`); the rest is persisted but re-sent after it.
+ */
+export const TIERED_LAYOUT: Layout = {
+  id: 'tiered',
+  title: 'Tiered (stable → context → volatile)',
+  description: 'The three-tier order of current Hermes releases; the stable tier is the cache-breakpoint prefix.',
+  entries: [
+    { id: 'identity', title: 'Agent identity', cached: true, tier: 'stable' },
+    { id: 'hermes_help', title: 'Hermes help pointer', cached: true, tier: 'stable' },
+    { id: 'tool_guidance', title: 'Guidance blocks', cached: true, tier: 'stable' },
+    { id: 'platform_hint', title: 'Platform hint', cached: true, tier: 'stable' },
+    { id: 'system_message', title: 'System message', cached: false, tier: 'context' },
+    { id: 'context_files', title: 'Context files', cached: false, tier: 'context' },
+    { id: 'skills', title: 'Skills index', cached: false, tier: 'volatile' },
+    { id: 'memory', title: 'MEMORY snapshot', cached: false, tier: 'volatile' },
+    { id: 'user_profile', title: 'USER profile snapshot', cached: false, tier: 'volatile' },
+    { id: 'honcho', title: 'External memory provider (Honcho)', cached: false, tier: 'volatile' },
+    { id: 'timestamp', title: 'Timestamp and session', cached: false, tier: 'volatile' },
+    { id: 'runtime_environment', title: 'Runtime environment', cached: false, tier: 'volatile' },
+  ],
+};
+
+export const LAYOUTS: Record<string, Layout> = { documented: DOCUMENTED_LAYOUT, tiered: TIERED_LAYOUT };
 
 export function getLayout(id: string): Layout {
   const layout = LAYOUTS[id];

@@ -3,6 +3,7 @@
  * offsets in the text it came from, so findings in what Hermes scans can be shown where the editor shows them.
  */
 
+import { universalNewlines } from './text';
 import type { Position } from './types';
 
 /** Derived offset → source offset. Compose maps with `composeMaps`. */
@@ -150,20 +151,19 @@ export function mapUniversalNewlines(text: string): MappedText {
   let cr = text.indexOf('\r');
   if (cr === -1) return { text, map: IDENTITY_MAP };
   const b = new OffsetMapBuilder();
-  const parts: string[] = [];
   let from = 0;
   while (cr !== -1) {
     const crlf = text.charCodeAt(cr + 1) === 0x0a;
-    parts.push(text.slice(from, cr), '\n');
     b.copy(from, cr - from);
     b.replace(1, cr, crlf ? 2 : 1);
     from = cr + (crlf ? 2 : 1);
     cr = text.indexOf('\r', from);
   }
-  parts.push(text.slice(from));
   b.copy(from, text.length - from);
-  return { text: parts.join(''), map: b.build() };
+  return { text: universalNewlines(text), map: b.build() };
 }
+
+const NON_ASCII = /[^\0-\x7f]/;
 
 /**
  * Characters that start an NFKC chunk: ASCII and CJK unified ideographs. Each has canonical combining class 0,
@@ -171,67 +171,105 @@ export function mapUniversalNewlines(text: string): MappedText {
  * reorder or compose anything across the position in front of it: NFKC(x + y) = NFKC(x) + NFKC(y) whenever
  * y begins with one (such a position is a "normalization boundary"). Splitting in front of every such
  * character therefore reproduces whole-text NFKC chunk by chunk. A chunk is one of them plus the other
- * characters up to the next one; only chunks containing other characters need work.
+ * characters up to the next one.
  */
-const NON_STARTER_RUN = /[^\0-\x7f\u3400-\u4dbf\u4e00-\u9fff]+/g;
+function isChunkStart(c: number): boolean {
+  return c < 0x80 || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
+}
+
+/** NFKC of single BMP code points, filled lazily: 0 = not yet known, c + 1 = the one unit c, -1 = see LONGER. */
+const BMP_NFKC = new Int32Array(0x10000);
+/** NFKC of code points whose result is not a single BMP unit (and of all astral ones). */
+const LONGER = new Map<number, string>();
+
+/** The single unit a code point normalizes to, or -1 if its NFKC is longer (then use `longerNfkc`). */
+function singleNfkc(cp: number): number {
+  if (cp <= 0xffff) {
+    const known = BMP_NFKC[cp];
+    if (known !== 0) return known > 0 ? known - 1 : -1;
+  } else if (LONGER.has(cp)) {
+    return -1;
+  }
+  const s = String.fromCodePoint(cp).normalize('NFKC');
+  const single = cp <= 0xffff && s.length === 1;
+  if (cp <= 0xffff) BMP_NFKC[cp] = single ? s.charCodeAt(0) + 1 : -1;
+  if (!single) LONGER.set(cp, s);
+  return single ? s.charCodeAt(0) : -1;
+}
+
+function longerNfkc(cp: number): string {
+  return LONGER.get(cp)!;
+}
 
 /**
- * `text.normalize('NFKC')` with a precise map back to `text`: per code point where each code point normalizes
- * on its own (full-width letters, ligatures…), per chunk where characters combine (e + U+0301 → é).
+ * `text.normalize('NFKC')` with a precise map back to `text`: per code point where each code point's own
+ * NFKC concatenates to the chunk's (full-width letters, ligatures…), per chunk where characters combine
+ * (e + U+0301 → é).
+ *
+ * Each chunk's output is checked in place against the whole text's NFKC, which is the self-check
+ * "chunks joined = whole NFKC" done incrementally and in linear time. The code points' own normalizations
+ * are tried first: they are canonically equivalent to the chunk's NFKC, and two canonically equivalent
+ * strings cannot be proper prefixes of one another (their decompositions have equal length), so if they
+ * match the whole text at the chunk's output offset they are exactly the chunk's NFKC. Otherwise the chunk
+ * is normalized on its own and mapped as a whole.
  */
 export function mapNfkc(text: string): MappedText {
+  if (!NON_ASCII.test(text)) return { text, map: IDENTITY_MAP };
   const whole = text.normalize('NFKC');
   if (whole === text) return { text, map: IDENTITY_MAP };
   const b = new OffsetMapBuilder();
+  const n = text.length;
   let out = 0;
-  let done = 0;
-  let consistent = true;
-  const copyThrough = (end: number): void => {
-    if (end <= done) return;
-    if (!whole.startsWith(text.slice(done, end), out)) consistent = false;
-    b.copy(done, end - done);
-    out += end - done;
-    done = end;
-  };
-  NON_STARTER_RUN.lastIndex = 0;
-  for (let m = NON_STARTER_RUN.exec(text); m && consistent; m = NON_STARTER_RUN.exec(text)) {
-    const chunkStart = m.index > 0 ? m.index - 1 : 0;
-    const chunkEnd = m.index + m[0].length;
-    copyThrough(chunkStart);
-    const chunk = text.slice(chunkStart, chunkEnd);
-    const norm = chunk.normalize('NFKC');
-    if (!whole.startsWith(norm, out)) consistent = false;
-    else if (norm === chunk) b.copy(chunkStart, chunk.length);
-    else mapChunk(b, chunk, norm, chunkStart);
-    out += norm.length;
-    done = chunkEnd;
+  let start = 0;
+  while (start < n) {
+    let end = start + 1;
+    while (end < n && !isChunkStart(text.charCodeAt(end))) end++;
+    const next = perCodePoint(text, start, end, whole, out, b);
+    if (next >= 0) {
+      out = next;
+    } else {
+      const norm = text.slice(start, end).normalize('NFKC');
+      if (!whole.startsWith(norm, out)) break;
+      b.replace(norm.length, start, end - start);
+      out += norm.length;
+    }
+    start = end;
   }
-  copyThrough(text.length);
-  if (!consistent || out !== whole.length) {
+  if (start < n || out !== whole.length) {
     // Not expected to happen; stays linear and correct, only coarse.
     const coarse = new OffsetMapBuilder();
-    coarse.replace(whole.length, 0, text.length);
+    coarse.replace(whole.length, 0, n);
     return { text: whole, map: coarse.build() };
   }
   return { text: whole, map: b.build() };
 }
 
-/** Per code point when the code points' own normalizations concatenate to the chunk's, else the chunk whole. */
-function mapChunk(b: OffsetMapBuilder, chunk: string, norm: string, base: number): void {
-  let o = 0;
-  for (let k = 0; k < chunk.length; ) {
-    const len = chunk.codePointAt(k)! > 0xffff ? 2 : 1;
-    const piece = chunk.slice(k, k + len).normalize('NFKC');
-    if (!norm.startsWith(piece, o)) return b.replace(norm.length, base, chunk.length);
-    o += piece.length;
+/**
+ * Maps `text[start, end)` code point by code point if their own NFKC forms appear in `whole` at `out`:
+ * returns the output offset after them, or -1 with nothing added to `b`.
+ */
+function perCodePoint(text: string, start: number, end: number, whole: string, out: number, b: OffsetMapBuilder): number {
+  let o = out;
+  for (let k = start; k < end; ) {
+    const cp = text.codePointAt(k)!;
+    const single = cp < 0x80 ? cp : singleNfkc(cp);
+    if (single >= 0) {
+      if (whole.charCodeAt(o) !== single) return -1;
+      o++;
+    } else {
+      const piece = longerNfkc(cp);
+      if (!whole.startsWith(piece, o)) return -1;
+      o += piece.length;
+    }
+    k += cp > 0xffff ? 2 : 1;
+  }
+  for (let k = start; k < end; ) {
+    const cp = text.codePointAt(k)!;
+    const len = cp > 0xffff ? 2 : 1;
+    b.replace(cp < 0x80 || singleNfkc(cp) >= 0 ? 1 : longerNfkc(cp).length, k, len);
     k += len;
   }
-  if (o !== norm.length) return b.replace(norm.length, base, chunk.length);
-  for (let k = 0; k < chunk.length; ) {
-    const len = chunk.codePointAt(k)! > 0xffff ? 2 : 1;
-    b.replace(chunk.slice(k, k + len).normalize('NFKC').length, base + k, len);
-    k += len;
-  }
+  return o;
 }
 
 /** Offsets → editor positions. Lines end at `\n`, `\r\n` or a lone `\r`, as VS Code counts them. */
@@ -242,16 +280,24 @@ export class LineIndex {
   constructor(text: string) {
     let starts = new Int32Array(64);
     let n = 1;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x0a && c !== 0x0d) continue;
-      if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (lf !== -1 || cr !== -1) {
+      let next: number;
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        next = lf === cr + 1 ? cr + 2 : cr + 1;
+        if (lf === cr + 1) lf = text.indexOf('\n', next);
+        cr = text.indexOf('\r', next);
+      } else {
+        next = lf + 1;
+        lf = text.indexOf('\n', next);
+      }
       if (n === starts.length) {
         const bigger = new Int32Array(n * 2);
         bigger.set(starts);
         starts = bigger;
       }
-      starts[n++] = i + 1;
+      starts[n++] = next;
     }
     this.starts = starts;
     this.lines = n;

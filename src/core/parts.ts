@@ -32,6 +32,8 @@ export interface PartContext {
   hostPlatform: string;
   skipContextFiles: boolean;
   systemMessage?: string;
+  layout: string;
+  host: { system: string; release: string; userHome: string };
 }
 
 export interface Part {
@@ -77,6 +79,11 @@ function identity(ctx: PartContext): Part {
     return { text: ctx.texts.defaultIdentity, sources: [], provenance: ctx.textsProvenance, notes: ['Context files are skipped (sub-agent): Hermes uses its default identity.'] };
   }
   const soul = loadSoul(ctx);
+  if (soul.source.status === 'missing' && ctx.layout === 'tiered') {
+    // Current Hermes seeds SOUL.md with DEFAULT_SOUL_MD (ensure_hermes_home) before reading it.
+    soul.source.message = 'No SOUL.md yet: Hermes creates it with its default text on first start, and that text is the identity.';
+    return { text: ctx.texts.defaultSoul ?? ctx.texts.defaultIdentity, sources: [soul.source], provenance: ctx.textsProvenance, notes: ['Seeded default SOUL.md.'] };
+  }
   if (soul.text !== undefined) {
     return { text: soul.text, sources: [soul.source], provenance: fromHome(`SOUL.md in ${ctx.home}`), notes: soul.warning ? [soul.warning] : [] };
   }
@@ -189,7 +196,31 @@ function platformHint(ctx: PartContext): Part {
   return { text, sources: [], provenance, notes };
 }
 
+function hermesHelp(ctx: PartContext): Part {
+  const text = ctx.texts.hermesHelp ?? '';
+  return {
+    text, sources: [],
+    provenance: text ? ctx.textsProvenance : { origin: 'builtin', approximate: true, detail: "Hermes' help pointer (HERMES_AGENT_HELP_GUIDANCE) is only available from a Hermes installation." },
+    notes: text ? [] : ['This slot holds a short pointer to the Hermes documentation in real prompts; its text is not built in.'],
+  };
+}
+
+/** `build_environment_hints` for a local terminal backend, framed as in the tiered layout (spec §7.3). */
+function runtimeEnvironment(ctx: PartContext): Part {
+  const hints = [`Host: ${ctx.host.system} (${ctx.host.release})\nUser home directory: ${ctx.host.userHome}\nCurrent working directory: ${ctx.cwd}`];
+  const heading = '# Hermes runtime environment';
+  const body = hints.join('\n\n').split(heading).join('> ' + heading);
+  return {
+    text: `${heading}\n\n${body}\n\n<!-- End Hermes runtime environment -->`,
+    sources: [],
+    provenance: { origin: 'config', approximate: true, detail: 'Local-backend host lines from this machine; newer releases add a scratch-directory line.' },
+    notes: [],
+  };
+}
+
 export const PART_BUILDERS: Record<LayerId, (ctx: PartContext) => Part> = {
+  hermes_help: hermesHelp,
+  runtime_environment: runtimeEnvironment,
   identity,
   tool_guidance: toolGuidance,
   honcho,
