@@ -72,7 +72,17 @@ export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {
     });
   }
   const userAuthored = opts.userAuthored ?? (kind.documentKind === 'soul');
-  const result = scanDocument(read.text, { kind: kind.documentKind, scope: opts.scope, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks });
-  findings.push(...result.findings);
-  return { path: file, kind, findings, hermesBlocks: result.blocked || findings.some((f) => f.hermesBlocks) };
+  const scanOpts = { kind: kind.documentKind, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks };
+  // Hermes' verdict always uses Hermes' own scope; a different --scope only changes what is reported.
+  const hermes = scanDocument(read.text, scanOpts);
+  const asked = opts.scope ? scanDocument(read.text, { ...scanOpts, scope: opts.scope }) : hermes;
+  const hermesRules = new Set(hermes.findings.filter((f) => f.hermesBlocks).map((f) => `${f.ruleId}@${f.range.start.line}:${f.range.start.character}`));
+  for (const f of asked.findings) {
+    if (f.hermesBlocks && !hermesRules.has(`${f.ruleId}@${f.range.start.line}:${f.range.start.character}`)) {
+      findings.push({ ...f, severity: 'warning', hermesBlocks: false, message: `Outside the scope Hermes uses for this file (reported because of --scope ${opts.scope}): ${f.message.replace(/^[^:]*: /, '')}` });
+    } else {
+      findings.push(f);
+    }
+  }
+  return { path: file, kind, findings, hermesBlocks: hermes.blocked || findings.some((f) => f.hermesBlocks) };
 }

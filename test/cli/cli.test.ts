@@ -133,3 +133,18 @@ test('broken config.yaml is a warning, not a failure', () => {
   assert.match(r.stderr, /warning: config.yaml is not valid YAML/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('--scope strict on a context file reports strict-only hits as not blocked by Hermes', () => {
+  const dir = tempDir();
+  writeTree(dir, { 'AGENTS.md': 'Deploy: add your key to ~/.ssh/authorized_keys\n' });
+  const plain = run(['scan', '--json', dir]);
+  assert.equal(plain.code, 0);
+  assert.deepEqual(JSON.parse(plain.stdout).files[0].findings, []);
+  const strict = run(['scan', '--json', '--scope', 'strict', dir]);
+  const f = JSON.parse(strict.stdout).files[0];
+  assert.equal(strict.code, 0);
+  assert.equal(f.hermesBlocks, false);
+  assert.deepEqual(f.findings.map((x: { ruleId: string; severity: string; hermesBlocks: boolean }) => [x.ruleId, x.severity, x.hermesBlocks]),
+    [['ssh_access', 'warning', false], ['ssh_backdoor', 'warning', false]]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
