@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { resolveHermesTexts } from '../core/hermesSource/installation';
 import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions } from '../core/assemble';
 import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
@@ -25,9 +27,13 @@ const HELP = `hermes-prompt — preview and check the system prompt Hermes Agent
 
 Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
-                      [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N] [--json]
+                      [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N]
+                      [--hermes-source DIR|builtin] [--json]
   hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
+
+--hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
+(default: auto-detected; 'builtin' uses the built-in approximations).
 
 Exit codes: 0 success / clean, 1 findings at or above --fail-on (scan), 2 usage or I/O error.`;
 
@@ -41,7 +47,7 @@ export interface Io {
 const BUILD_FLAGS = {
   cwd: { type: 'string' }, home: { type: 'string' }, layout: { type: 'string' }, platform: { type: 'string' },
   model: { type: 'string' }, 'session-id': { type: 'string' }, now: { type: 'string' }, timezone: { type: 'string' },
-  'context-length': { type: 'string' }, json: { type: 'boolean' },
+  'context-length': { type: 'string' }, json: { type: 'boolean' }, 'hermes-source': { type: 'string' },
 } as const;
 
 function buildOptions(values: Record<string, string | boolean | undefined>, io: Io): AssembleOptions {
@@ -49,8 +55,17 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
   const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
   const home = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
   if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a directory`);
+  const source = str('hermes-source');
+  const disk = new NodeFileSystem();
+  if (source && source !== 'builtin' && !disk.stat(path.resolve(io.cwd, source))) throw new UsageError(`--hermes-source ${source} does not exist`);
+  const texts = resolveHermesTexts(disk, {
+    configured: source && source !== 'builtin' ? path.resolve(io.cwd, source) : undefined,
+    disabled: source === 'builtin',
+    hermesHome: home, userHome: os.homedir(), pathDirs: (io.env.PATH ?? '').split(path.delimiter).filter(Boolean),
+  });
+  if (source && source !== 'builtin' && !texts.installed) throw new UsageError(`--hermes-source ${source} holds no Hermes source (agent/prompt_builder.py)`);
   return {
-    fs: new NodeFileSystem(), cwd, home,
+    fs: disk, cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
     layout: str('layout'), platform: str('platform'), model: str('model'), sessionId: str('session-id'),
     now: dateOption(values.now, '--now'), timezone: str('timezone'),
     contextLength: intOption(values['context-length'], '--context-length'),

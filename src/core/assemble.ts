@@ -40,6 +40,7 @@ export interface AssembleOptions {
   userHome?: string;
   texts?: HermesTexts;
   textsProvenance?: Provenance;
+  textFallbacks?: Record<string, string>;
 }
 
 export interface Layer {
@@ -103,6 +104,7 @@ export function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): P
     config,
     texts: opts.texts ?? BUILTIN_TEXTS,
     textsProvenance: opts.textsProvenance ?? BUILTIN_APPROXIMATION,
+    textFallbacks: opts.textFallbacks ?? {},
     platform: (opts.platform ?? 'cli').trim().toLowerCase(),
     model: opts.model ?? config.model,
     provider: opts.provider ?? config.provider,

@@ -12,6 +12,8 @@ export interface HermesTexts {
   skillsPreamble?: (basicTools: string) => string;
   /** The tiered layout's help-pointer slot; not in the design note. */
   hermesHelp?: string;
+  /** The variant naming skill_view(name='hermes-agent'). */
+  hermesHelpWithSkill?: string;
   /** The text Hermes seeds SOUL.md with; the design note's default identity is that text. */
   defaultSoul?: string;
 }

@@ -20,6 +20,8 @@ export interface PartContext {
   config: HermesConfig;
   texts: HermesTexts;
   textsProvenance: Provenance;
+  /** HermesTexts fields that are built-in although an installation supplied the rest, with the reason. */
+  textFallbacks: Record<string, string>;
   platform: string;
   model?: string;
   provider?: string;
@@ -41,6 +43,13 @@ export interface Part {
   sources: Source[];
   provenance: Provenance;
   notes: string[];
+}
+
+/** The provenance of a text made from these HermesTexts fields. */
+function textProvenance(ctx: PartContext, ...fields: (keyof HermesTexts)[]): Provenance {
+  const missing = fields.filter((f) => ctx.textFallbacks[f]);
+  if (!missing.length) return ctx.textsProvenance;
+  return { origin: 'builtin', approximate: true, detail: `Built-in text, because in your Hermes ${missing.map((f) => ctx.textFallbacks[f]).join('; ')}.` };
 }
 
 const none = (detail: string): Provenance => ({ origin: 'none', approximate: false, detail });
@@ -76,31 +85,39 @@ function isUserAuthored(fs: FileSystem, home: string): boolean {
 
 function identity(ctx: PartContext): Part {
   if (ctx.skipContextFiles) {
-    return { text: ctx.texts.defaultIdentity, sources: [], provenance: ctx.textsProvenance, notes: ['Context files are skipped (sub-agent): Hermes uses its default identity.'] };
+    return { text: ctx.texts.defaultIdentity, sources: [], provenance: textProvenance(ctx, 'defaultIdentity'), notes: ['Context files are skipped (sub-agent): Hermes uses its default identity.'] };
   }
   const soul = loadSoul(ctx);
   if (soul.source.status === 'missing' && ctx.layout === 'tiered') {
     // Current Hermes seeds SOUL.md with DEFAULT_SOUL_MD (ensure_hermes_home) before reading it.
     soul.source.message = 'No SOUL.md yet: Hermes creates it with its default text on first start, and that text is the identity.';
-    return { text: ctx.texts.defaultSoul ?? ctx.texts.defaultIdentity, sources: [soul.source], provenance: ctx.textsProvenance, notes: ['Seeded default SOUL.md.'] };
+    return { text: ctx.texts.defaultSoul ?? ctx.texts.defaultIdentity, sources: [soul.source], provenance: textProvenance(ctx, ctx.texts.defaultSoul ? 'defaultSoul' : 'defaultIdentity'), notes: ['Seeded default SOUL.md.'] };
   }
   if (soul.text !== undefined) {
     return { text: soul.text, sources: [soul.source], provenance: fromHome(`SOUL.md in ${ctx.home}`), notes: soul.warning ? [soul.warning] : [] };
   }
-  return { text: ctx.texts.defaultIdentity, sources: [soul.source], provenance: ctx.textsProvenance, notes: ["Hermes' default identity (no usable SOUL.md)."] };
+  return { text: ctx.texts.defaultIdentity, sources: [soul.source], provenance: textProvenance(ctx, 'defaultIdentity'), notes: ["Hermes' default identity (no usable SOUL.md)."] };
 }
 
 function toolGuidance(ctx: PartContext): Part {
   const pieces: string[] = [];
-  if (ctx.tools.includes('memory') && (ctx.config.memoryEnabled || ctx.config.userProfileEnabled)) pieces.push(ctx.texts.memoryGuidance);
-  if (ctx.tools.includes('session_search')) pieces.push(ctx.texts.sessionSearchGuidance);
+  const used: (keyof HermesTexts)[] = [];
+  if (ctx.tools.includes('memory') && (ctx.config.memoryEnabled || ctx.config.userProfileEnabled)) {
+    pieces.push(ctx.texts.memoryGuidance);
+    used.push('memoryGuidance');
+  }
+  if (ctx.tools.includes('session_search')) {
+    pieces.push(ctx.texts.sessionSearchGuidance);
+    used.push('sessionSearchGuidance');
+  }
   const blocks = pieces.length ? [pieces.join(' ')] : [];
   const notes: string[] = [];
   if (ctx.model && toolUseEnforcementApplies(ctx.config.toolUseEnforcement, ctx.model)) {
     blocks.push(ctx.texts.toolUseEnforcement);
+    used.push('toolUseEnforcement');
     notes.push(`Tool-use enforcement is included for model ${ctx.model}.`);
   }
-  return { text: blocks.join('\n\n'), sources: [], provenance: ctx.textsProvenance, notes };
+  return { text: blocks.join('\n\n'), sources: [], provenance: textProvenance(ctx, ...used), notes };
 }
 
 function honcho(): Part {
@@ -149,7 +166,19 @@ function memoryPart(ctx: PartContext, target: MemoryTarget): Part {
   return { text, sources: [source], provenance, notes: [] };
 }
 
+const skillsMemo = new WeakMap<PartContext, Part>();
+
+/** Built once per context: the help-pointer slot of the tiered layout depends on the index too. */
 function skills(ctx: PartContext): Part {
+  let part = skillsMemo.get(ctx);
+  if (!part) {
+    part = buildSkillsPart(ctx);
+    skillsMemo.set(ctx, part);
+  }
+  return part;
+}
+
+function buildSkillsPart(ctx: PartContext): Part {
   const hasSkillTools = ['skills_list', 'skill_view', 'skill_manage'].some((t) => ctx.tools.includes(t));
   const provenance = { ...fromHome(`SKILL.md files under ${path.join(ctx.home, 'skills')}`), approximate: !ctx.texts.skillsPreamble, detail: ctx.texts.skillsPreamble ? `SKILL.md files under ${path.join(ctx.home, 'skills')}` : `SKILL.md files under ${path.join(ctx.home, 'skills')}; the preamble above the list is a shortened built-in text.` };
   if (!hasSkillTools) return { text: '', sources: [], provenance: none('No skills tool is enabled.'), notes: [] };
@@ -177,7 +206,7 @@ function platformHint(ctx: PartContext): Part {
   const key = ctx.platform.trim().toLowerCase();
   const notes: string[] = [];
   let text = ctx.texts.platformHints[key] ?? '';
-  let provenance = text ? ctx.textsProvenance : none(`No hint text for platform '${key}'.`);
+  let provenance = text ? textProvenance(ctx, 'platformHints') : none(`No hint text for platform '${key}'.`);
   if (!text && (KNOWN_PLATFORMS as readonly string[]).includes(key)) {
     provenance = { origin: 'builtin', approximate: true, detail: `Hermes has a '${key}' hint, but its text is only available from a Hermes installation.` };
     notes.push(provenance.detail);
@@ -196,8 +225,10 @@ function platformHint(ctx: PartContext): Part {
   return { text, sources: [], provenance, notes };
 }
 
+/** The NO_SKILLS pointer, swapped for the skill-naming one when skill_view exists and the hermes-agent skill is listed (spec §1.2). */
 function hermesHelp(ctx: PartContext): Part {
-  const text = ctx.texts.hermesHelp ?? '';
+  const withSkill = ctx.tools.includes('skill_view') && skills(ctx).text.includes('- hermes-agent:') && ctx.texts.hermesHelpWithSkill;
+  const text = (withSkill || ctx.texts.hermesHelp) ?? '';
   return {
     text, sources: [],
     provenance: text ? ctx.textsProvenance : { origin: 'builtin', approximate: true, detail: "Hermes' help pointer (HERMES_AGENT_HELP_GUIDANCE) is only available from a Hermes installation." },

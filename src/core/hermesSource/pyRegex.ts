@@ -3,7 +3,7 @@
  * matches exactly the same strings at the same positions, or refuses.
  *
  * The parser mirrors CPython's `re/_parser.py`, so anything Python rejects is refused too. The output is
- * written for the `v` flag and never uses JS `i`, `m` or `s`: JS case folding, line terminators and `\w`
+ * written for the `u` flag and never uses JS `i`, `m` or `s`: JS case folding, line terminators and `\w`
  * differ from Python's. Instead:
  * - case-insensitive letters are spelled out as classes, following sre's rule (equal `lower()`, plus
  *   `_casefix` pairs);
@@ -25,8 +25,11 @@ export interface PyRegexFlags {
 
 export type PyRegexTranslation = { ok: true; source: string; flags: string } | { ok: false; reason: string };
 
-/** Output flags: `v` for nested classes (needed to spell Python's `[^\W\d]` exactly). */
-const JS_FLAGS = 'v';
+/**
+ * Output flags. Not `v`: Node 20's V8 mis-matches some `v`-mode patterns (e.g. /[^a](?:-[^\n]|k)+?/v finds
+ * nothing in "x5-xa"), so negated categories inside classes are spelled without nested classes.
+ */
+const JS_FLAGS = 'u';
 
 // sre flag bits (re._constants), so that inline and call flags combine exactly as in Python.
 const F_TEMPLATE = 1;
@@ -822,15 +825,15 @@ const ASCII_SPACE = '\\t\\n\\v\\f\\r\\x20';
 const UNI_WORD = '\\p{L}\\p{N}_';
 const ASCII_WORD = 'A-Za-z0-9_';
 
-/** Category as the contents of a `v`-mode class (negations as nested classes). */
-function catContents(cat: Cat, ascii: boolean): string {
+/** A category as class contents: `pos` is included directly, `neg` means "everything except these". */
+function catContents(cat: Cat, ascii: boolean): { pos: string } | { neg: string } {
   switch (cat) {
-    case 'd': return ascii ? '0-9' : '\\p{Nd}';
-    case 'D': return ascii ? '[^0-9]' : '\\P{Nd}';
-    case 's': return ascii ? ASCII_SPACE : PY_SPACE;
-    case 'S': return `[^${ascii ? ASCII_SPACE : PY_SPACE}]`;
-    case 'w': return ascii ? ASCII_WORD : UNI_WORD;
-    case 'W': return `[^${ascii ? ASCII_WORD : UNI_WORD}]`;
+    case 'd': return { pos: ascii ? '0-9' : '\\p{Nd}' };
+    case 'D': return ascii ? { neg: '0-9' } : { pos: '\\P{Nd}' };
+    case 's': return { pos: ascii ? ASCII_SPACE : PY_SPACE };
+    case 'S': return { neg: ascii ? ASCII_SPACE : PY_SPACE };
+    case 'w': return { pos: ascii ? ASCII_WORD : UNI_WORD };
+    case 'W': return { neg: ascii ? ASCII_WORD : UNI_WORD };
   }
 }
 
@@ -858,14 +861,29 @@ function charInClass(cp: number): string {
   return visible(cp) ? String.fromCodePoint(cp) : `\\u{${hex(cp)}}`;
 }
 
+/**
+ * One code point from a set, as an atom. `u` mode has no class union with a complement, so `[a\W]` becomes
+ * an alternation and `[^a\W]` a lookahead plus class; each still consumes exactly one code point.
+ */
 function emitSet(ranges: Ranges, cats: readonly Cat[], neg: boolean, ascii: boolean): string {
   if (!neg && cats.length === 0 && ranges.length === 1 && ranges[0][0] === ranges[0][1]) return charOutside(ranges[0][0]);
-  let body = '';
+  let pos = '';
   for (const [lo, hi] of ranges) {
-    body += lo === hi ? charInClass(lo) : hi === lo + 1 ? charInClass(lo) + charInClass(hi) : `${charInClass(lo)}-${charInClass(hi)}`;
+    pos += lo === hi ? charInClass(lo) : hi === lo + 1 ? charInClass(lo) + charInClass(hi) : `${charInClass(lo)}-${charInClass(hi)}`;
   }
-  for (const cat of cats) body += catContents(cat, ascii);
-  return `[${neg ? '^' : ''}${body}]`;
+  const negs: string[] = [];
+  for (const cat of cats) {
+    const c = catContents(cat, ascii);
+    if ('pos' in c) pos += c.pos;
+    else negs.push(c.neg);
+  }
+  if (negs.length === 0) return `[${neg ? '^' : ''}${pos}]`;
+  if (!neg) {
+    const alts = [...(pos ? [`[${pos}]`] : []), ...negs.map((n) => `[^${n}]`)];
+    return alts.length === 1 ? alts[0] : `(?:${alts.join('|')})`;
+  }
+  const last = negs[negs.length - 1];
+  return `(?:${pos ? `(?![${pos}])` : ''}${negs.slice(0, -1).map((n) => `(?=[${n}])`).join('')}[${last}])`;
 }
 
 function emitAt(at: AtKind, flags: number): string {
@@ -913,6 +931,35 @@ function emitNode(node: Node): string {
   }
 }
 
+/** Whether a lookaround, anchor or backreference can be evaluated before the match has consumed anything. */
+function startsZeroWidth(seq: readonly Node[], state: State): boolean {
+  for (const node of seq) {
+    switch (node.op) {
+      case 'LIT': case 'IN': case 'ANY': return false;
+      case 'AT': case 'ASSERT': case 'REF': return true;
+      case 'GROUP':
+        if (startsZeroWidth(node.body, state)) return true;
+        if (seqWidth(node.body, state)[0] > 0) return false;
+        break;
+      case 'REPEAT':
+        if (startsZeroWidth(node.body, state)) return true;
+        if (node.min > 0) return false;
+        break;
+      case 'BRANCH':
+        if (node.alts.some((alt) => startsZeroWidth(alt, state))) return true;
+        if (node.alts.every((alt) => seqWidth(alt, state)[0] > 0)) return false;
+        break;
+    }
+  }
+  return false;
+}
+
+/**
+ * V8 (unlike the spec) also tries to start a match between the two halves of a surrogate pair, where
+ * a negative lookaround sees no character and succeeds. This lookahead fails exactly there.
+ */
+const CODE_POINT_BOUNDARY = '(?=[\\s\\S]|$)';
+
 function callFlags(flags: PyRegexFlags): number {
   return (flags.ignoreCase ? F_I : 0) | (flags.multiline ? F_M : 0) | (flags.dotAll ? F_S : 0) |
     (flags.verbose ? F_X : 0) | (flags.ascii ? F_A : 0);
@@ -930,7 +977,7 @@ export function translatePythonRegex(pattern: string, flags: PyRegexFlags): PyRe
     if (src.next !== null) pyError('unbalanced parenthesis');
     if (state.flags & F_A && state.flags & F_U) pyError('ASCII and UNICODE flags are incompatible');
     checkCaptures(tree, new Set(), state);
-    const source = emitSeq(tree) || '(?:)';
+    const source = (startsZeroWidth(tree, state) ? CODE_POINT_BOUNDARY : '') + (emitSeq(tree) || '(?:)');
     try {
       new RegExp(source, JS_FLAGS);
     } catch (e) {
