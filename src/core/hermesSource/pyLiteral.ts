@@ -140,11 +140,8 @@ interface LogicalLine {
   indent: number;
 }
 
-const OPERATORS = [
-  '**=', '//=', '>>=', '<<=', '...', '->', ':=', '==', '!=', '<=', '>=', '**', '//', '<<', '>>',
-  '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '@=',
-];
-const SINGLE_OPS = '()[]{},:;.+-*/%&|^~<>=@!';
+/** Longest match first, like Python's tokenizer. */
+const OPERATOR = /\*\*=|\/\/=|>>=|<<=|\.\.\.|->|:=|[=!<>]=|\*\*|\/\/|<<|>>|[-+*\/%&|^@]=|[()[\]{},:;.+\-*\/%&|^~<>=@!]/y;
 const STRING_PREFIX = /^(?:[rRuUbBfFtT]|[rR][bBfFtT]|[bBfFtT][rR])$/;
 const IDENT = /[\p{ID_Start}_][\p{ID_Continue}]*/uy;
 const NUMBER =
@@ -221,7 +218,8 @@ class Tokenizer {
   }
 
   private skipComment(): void {
-    while (this.pos < this.src.length && this.src[this.pos] !== '\n') this.pos++;
+    const end = this.src.indexOf('\n', this.pos);
+    this.pos = end < 0 ? this.src.length : end;
   }
 
   private token(): Tok {
@@ -231,10 +229,12 @@ class Tokenizer {
     IDENT.lastIndex = this.pos;
     const ident = IDENT.exec(src);
     if (ident) {
-      this.pos += ident[0].length;
+      const word = ident[0];
+      this.pos += word.length;
       const q = src[this.pos];
-      if ((q === '"' || q === "'") && STRING_PREFIX.test(ident[0])) return { t: 'str', s: this.string(ident[0].toLowerCase()), line };
-      return { t: 'name', v: ident[0].normalize('NFKC'), line };
+      if ((q === '"' || q === "'") && STRING_PREFIX.test(word)) return { t: 'str', s: this.string(word.toLowerCase()), line };
+      // Python compares identifiers after NFKC normalization.
+      return { t: 'name', v: /[^\x00-\x7f]/.test(word) ? word.normalize('NFKC') : word, line };
     }
     if (c === '"' || c === "'") return { t: 'str', s: this.string(''), line };
     NUMBER.lastIndex = this.pos;
@@ -243,16 +243,14 @@ class Tokenizer {
       this.pos += num[0].length;
       return { t: 'num', v: num[0], line };
     }
-    for (const op of OPERATORS) {
-      if (src.startsWith(op, this.pos)) {
-        this.pos += op.length;
-        return { t: 'op', v: op, line };
-      }
+    OPERATOR.lastIndex = this.pos;
+    const op = OPERATOR.exec(src);
+    if (op) {
+      this.pos += op[0].length;
+      return { t: 'op', v: op[0], line };
     }
-    this.pos += c.length;
-    if (SINGLE_OPS.includes(c)) return { t: 'op', v: c, line };
-    const cp = src.codePointAt(this.pos - 1)!;
-    if (cp > 0xffff) this.pos++;
+    const cp = src.codePointAt(this.pos)!;
+    this.pos += cp > 0xffff ? 2 : 1;
     return { t: 'err', v: `unexpected character ${JSON.stringify(String.fromCodePoint(cp))}`, line };
   }
 
@@ -278,13 +276,14 @@ class Tokenizer {
   private stringBody(): { text: string; error?: string } {
     const src = this.src;
     const quote = src[this.pos];
-    const triple = src.startsWith(quote.repeat(3), this.pos);
+    const q3 = quote.repeat(3);
+    const triple = src.startsWith(q3, this.pos);
     this.pos += triple ? 3 : 1;
     const start = this.pos;
     for (;;) {
       if (this.pos >= src.length) return { text: '', error: 'unterminated string literal' };
       const c = src[this.pos];
-      if (triple ? src.startsWith(quote.repeat(3), this.pos) : c === quote) {
+      if (c === quote && (!triple || src.startsWith(q3, this.pos))) {
         const text = src.slice(start, this.pos);
         this.pos += triple ? 3 : 1;
         return { text };
@@ -310,7 +309,8 @@ class Tokenizer {
   private fstring(raw: boolean, nesting: number): FPart[] | string {
     const src = this.src;
     const quote = src[this.pos];
-    const triple = src.startsWith(quote.repeat(3), this.pos);
+    const q3 = quote.repeat(3);
+    const triple = src.startsWith(q3, this.pos);
     this.pos += triple ? 3 : 1;
     const parts: FPart[] = [];
     let lit = '';
@@ -325,7 +325,7 @@ class Tokenizer {
     for (;;) {
       if (this.pos >= src.length) return 'unterminated f-string';
       const c = src[this.pos];
-      if (triple ? src.startsWith(quote.repeat(3), this.pos) : c === quote) {
+      if (c === quote && (!triple || src.startsWith(q3, this.pos))) {
         this.pos += triple ? 3 : 1;
         return flush() ?? parts;
       }
@@ -384,7 +384,7 @@ class Tokenizer {
         continue;
       }
       IDENT.lastIndex = this.pos;
-      const ident = IDENT.exec(src);
+      const ident = /[\p{L}\p{Nl}_]/u.test(c) || c >= '\ud800' ? IDENT.exec(src) : null;
       if (ident) {
         this.pos += ident[0].length;
         const q = src[this.pos];
@@ -404,8 +404,7 @@ class Tokenizer {
         this.skipComment();
         continue;
       }
-      const pair = src.slice(this.pos, this.pos + 2);
-      if (['!=', '==', '<=', '>='].includes(pair)) {
+      if ('!=<>'.includes(c) && src[this.pos + 1] === '=') {
         this.pos += 2;
         continue;
       }
@@ -414,10 +413,11 @@ class Tokenizer {
       else if (c === '}') {
         if (depth > 0) depth--;
         else {
-          const text = src.slice(start, exprEnd < 0 ? this.pos : exprEnd).trim();
+          const expr = src.slice(start, exprEnd < 0 ? this.pos : exprEnd).trim();
+          const field = src.slice(start, this.pos).trim();
           this.pos++;
-          const isName = plain && /^[\p{ID_Start}_][\p{ID_Continue}]*$/u.test(text);
-          return { field: text, name: isName ? text.normalize('NFKC') : null };
+          const isName = plain && /^[\p{ID_Start}_][\p{ID_Continue}]*$/u.test(expr);
+          return { field, name: isName ? expr.normalize('NFKC') : null };
         }
       } else if (depth === 0 && exprEnd < 0 && (c === '!' || c === ':' || c === '=')) {
         // Conversion, format spec or "=" debugging: the value is not simply str(name).
@@ -632,8 +632,13 @@ class Evaluator {
     return !t || (t.t === 'op' && (t.v === ')' || t.v === ']' || t.v === '}' || t.v === '='));
   }
 
+  /** Python itself rejects more than 200 nested parentheses; deeper input is refused, not recursed into. */
+  private enter(): void {
+    if (++this.nesting > 200) computed('expression nested too deeply');
+  }
+
   private expr(): PyValue {
-    if (++this.nesting > 100) computed('expression nested too deeply');
+    this.enter();
     const v = this.bitOr();
     const t = this.peek();
     if (t?.t === 'op' && ['==', '!=', '<', '>', '<=', '>='].includes(t.v)) computed('comparison');
@@ -679,7 +684,9 @@ class Evaluator {
     const t = this.peek();
     if (t?.t === 'op' && (t.v === '-' || t.v === '+')) {
       this.i++;
+      this.enter();
       const v = this.factor();
+      this.nesting--;
       if (v.kind !== 'int' && v.kind !== 'float') computed(`unsupported operand for unary '${t.v}'`);
       return t.v === '-' ? { kind: v.kind, value: v.value === 0 && v.kind === 'int' ? 0 : -v.value } : v;
     }
@@ -1113,6 +1120,12 @@ class ModuleReader {
       return;
     }
     if (isName(first) && ['global', 'nonlocal', 'pass', 'return', 'raise', 'assert', 'break', 'continue'].includes(first.v)) return;
+    // `type X = ...` (3.12) binds X to a type alias object.
+    const alias = toks[1];
+    if (isWord(first, 'type') && isName(alias) && (isOpTok(toks[2], '=') || isOpTok(toks[2], '['))) {
+      this.rebind(alias.v, line, `bound by a type statement at line ${line}`);
+      return;
+    }
     const aug = findTop(toks, (t) => t.t === 'op' && AUGMENTED.has(t.v));
     const eq = findTop(toks, (t) => isOpTok(t, '='));
     if (aug >= 0 && (eq < 0 || aug < eq)) {

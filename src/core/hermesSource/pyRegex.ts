@@ -686,14 +686,21 @@ function intersects(ranges: Ranges, lo: number, hi: number): boolean {
   return ranges.some(([a, b]) => a <= hi && b >= lo);
 }
 
+/** `ranges` minus `points` (ascending). */
 function withoutPoints(ranges: Ranges, points: readonly number[]): Ranges {
   const out: Ranges = [];
   for (const [lo, hi] of ranges) {
     let start = lo;
-    for (const p of points) {
-      if (p < start || p > hi) continue;
-      if (p > start) out.push([start, p - 1]);
-      start = p + 1;
+    let a = 0;
+    let b = points.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (points[m] < lo) a = m + 1;
+      else b = m;
+    }
+    for (let k = a; k < points.length && points[k] <= hi; k++) {
+      if (points[k] > start) out.push([start, points[k] - 1]);
+      start = points[k] + 1;
     }
     if (start <= hi) out.push([start, hi]);
   }
@@ -707,6 +714,8 @@ interface CaseTable {
   lower(cp: number): number;
   /** Code points whose lower() differs from themselves, ascending. */
   changing: readonly number[];
+  /** lower() -> the changing code points that lower to it. */
+  inverse: ReadonlyMap<number, readonly number[]>;
   /** Code points that are cased (lower() or upper() differs). */
   cased: Ranges;
   /** re._casefix._EXTRA_CASES: lowercase letters that share an uppercase. */
@@ -716,6 +725,7 @@ interface CaseTable {
 const ASCII_CASE: CaseTable = {
   lower: (cp) => (cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp),
   changing: Array.from({ length: 26 }, (_, k) => 0x41 + k),
+  inverse: new Map(Array.from({ length: 26 }, (_, k) => [0x61 + k, [0x41 + k]])),
   cased: [[0x41, 0x5a], [0x61, 0x7a]],
   fixes: new Map(),
 };
@@ -759,9 +769,16 @@ function getUnicodeCase(): CaseTable {
     if (lowers.size < 2) continue;
     for (const x of lowers) fixes.set(x, [...lowers].filter((y) => y !== x));
   }
+  const inverse = new Map<number, number[]>();
+  for (const [cp, lo] of lowerMap) {
+    const list = inverse.get(lo);
+    if (list) list.push(cp);
+    else inverse.set(lo, [cp]);
+  }
   unicodeCase = {
     lower: (cp) => lowerMap.get(cp) ?? cp,
     changing: [...lowerMap.keys()].sort((a, b) => a - b),
+    inverse,
     cased: normalize(casedPoints.map((cp) => [cp, cp])),
     fixes,
   };
@@ -771,7 +788,9 @@ function getUnicodeCase(): CaseTable {
 /** `{ ch : lower(ch) in lowered }`, for a set of already-lowered code points. */
 function foldClosure(lowered: Ranges, table: CaseTable): Ranges {
   const out = withoutPoints(lowered, table.changing);
-  for (const cp of table.changing) if (contains(lowered, table.lower(cp))) out.push([cp, cp]);
+  for (const [lo, sources] of table.inverse) {
+    if (contains(lowered, lo)) for (const cp of sources) out.push([cp, cp]);
+  }
   return normalize(out);
 }
 
@@ -783,12 +802,20 @@ function addFixes(ranges: Ranges, table: CaseTable): Ranges {
   return normalize(out);
 }
 
+const literalCache = new Map<number, Ranges>();
+
 /** Code points matched by a literal (re._compiler: LITERAL / LITERAL_UNI_IGNORE / IN_UNI_IGNORE). */
 function literalSet(cp: number, flags: number): Ranges {
   if (!(flags & F_I)) return [[cp, cp]];
-  const table = flags & F_A ? ASCII_CASE : getUnicodeCase();
-  if (!contains(table.cased, cp)) return [[cp, cp]];
-  return foldClosure(addFixes([[table.lower(cp), table.lower(cp)]], table), table);
+  const key = flags & F_A ? -1 - cp : cp;
+  let set = literalCache.get(key);
+  if (!set) {
+    const table = flags & F_A ? ASCII_CASE : getUnicodeCase();
+    const lo = table.lower(cp);
+    set = contains(table.cased, cp) ? foldClosure(addFixes([[lo, lo]], table), table) : [[cp, cp]];
+    literalCache.set(key, set);
+  }
+  return set;
 }
 
 /** Code points and categories matched by a class, before negation (re._compiler._optimize_charset). */
@@ -931,6 +958,19 @@ function emitNode(node: Node): string {
   }
 }
 
+/**
+ * CPython's search prefilter (re._compiler._compile_info) compiles a leading class with the pattern's
+ * global flags. When that class's \w/\s/\d sit in a (?a:...) or (?u:...) scope of the other kind,
+ * search() demands both readings (re.search(r'(?a:\S)', '\xa0') finds nothing). Refused, not emulated.
+ */
+function leadingClassPrefilterQuirk(tree: readonly Node[], state: State): boolean {
+  if (seqWidth(tree, state)[0] === 0) return false;
+  let seq = tree;
+  while (seq[0]?.op === 'GROUP') seq = seq[0].body;
+  const first = seq[0];
+  return first?.op === 'IN' && first.members.some((m) => m.t === 'cat') && ((first.flags & F_A) !== 0) !== ((state.flags & F_A) !== 0);
+}
+
 /** Whether a lookaround, anchor or backreference can be evaluated before the match has consumed anything. */
 function startsZeroWidth(seq: readonly Node[], state: State): boolean {
   for (const node of seq) {
@@ -977,6 +1017,7 @@ export function translatePythonRegex(pattern: string, flags: PyRegexFlags): PyRe
     if (src.next !== null) pyError('unbalanced parenthesis');
     if (state.flags & F_A && state.flags & F_U) pyError('ASCII and UNICODE flags are incompatible');
     checkCaptures(tree, new Set(), state);
+    if (leadingClassPrefilterQuirk(tree, state)) unsupported('leading class under (?a:)/(?u:) (CPython search prefilter uses the global flags)');
     const source = (startsZeroWidth(tree, state) ? CODE_POINT_BOUNDARY : '') + (emitSeq(tree) || '(?:)');
     try {
       new RegExp(source, JS_FLAGS);
