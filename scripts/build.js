@@ -9,6 +9,8 @@ const root = path.join(__dirname, '..');
 const entries = [
   { in: 'src/cli/main.ts', out: 'cli' },
   { in: 'src/server/server.ts', out: 'server' },
+  { in: 'src/server/engine.ts', out: 'engine' },
+  { in: 'src/server/scanWorker.ts', out: 'scanWorker' },
   { in: 'src/extension/extension.ts', out: 'extension' },
 ].filter((e) => fs.existsSync(path.join(root, e.in)));
 

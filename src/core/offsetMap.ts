@@ -42,8 +42,8 @@ export function mapRange(map: PositionMap, start: number, end: number): [number,
 
 /**
  * A piecewise map: the derived text is a sequence of segments, each either a one-to-one copy of a source
- * range ("linear") or a replacement of a source range as a whole (a composed character, a `\r\n` turned into
- * `\n`…). Stored in typed arrays and searched by bisection; adjacent contiguous copies are merged.
+ * range ("linear") or a replacement of a source range as a whole (a composed character, an expanded
+ * ligature…). Stored in typed arrays and searched by bisection; adjacent contiguous copies are merged.
  */
 export class OffsetMap implements PositionMap {
   /** Built by `OffsetMapBuilder`; `count` segments, the derived text `length` units long. */
@@ -55,10 +55,6 @@ export class OffsetMap implements PositionMap {
     private readonly count: number,
     private readonly length: number,
   ) {}
-
-  get segmentCount(): number {
-    return this.count;
-  }
 
   start(p: number): number {
     if (this.count === 0) return 0;
@@ -146,21 +142,44 @@ export class OffsetMapBuilder {
   }
 }
 
-/** `universalNewlines` with its map: each `\r\n` becomes one `\n` standing for both units. */
+/**
+ * `universalNewlines` with its map. Only `\r\n` changes length (a lone `\r` becomes `\n` in place), so a
+ * derived offset p maps to p plus the number of collapsed `\r\n` before it, for range starts and ends alike:
+ * a `\n` that was `\r\n` starts at the `\r` and ends after the `\n`.
+ */
 export function mapUniversalNewlines(text: string): MappedText {
   let cr = text.indexOf('\r');
   if (cr === -1) return { text, map: IDENTITY_MAP };
-  const b = new OffsetMapBuilder();
-  let from = 0;
+  let collapsed = new Int32Array(64);
+  let n = 0;
   while (cr !== -1) {
-    const crlf = text.charCodeAt(cr + 1) === 0x0a;
-    b.copy(from, cr - from);
-    b.replace(1, cr, crlf ? 2 : 1);
-    from = cr + (crlf ? 2 : 1);
-    cr = text.indexOf('\r', from);
+    if (text.charCodeAt(cr + 1) === 0x0a) {
+      if (n === collapsed.length) {
+        const bigger = new Int32Array(n * 2);
+        bigger.set(collapsed);
+        collapsed = bigger;
+      }
+      // The derived offset of this `\n`: each earlier `\r\n` lost one unit.
+      collapsed[n] = cr - n;
+      n++;
+    }
+    cr = text.indexOf('\r', cr + 1);
   }
-  b.copy(from, text.length - from);
-  return { text: universalNewlines(text), map: b.build() };
+  const at = collapsed.subarray(0, n);
+  const shift = (p: number): number => p + countBelow(at, p);
+  return { text: universalNewlines(text), map: { start: shift, end: shift } };
+}
+
+/** How many elements of ascending `a` are < `x`. */
+function countBelow(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const NON_ASCII = /[^\0-\x7f]/;

@@ -233,7 +233,7 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
     seen.add(entry);
     if (entry.startsWith('[BLOCKED:')) continue;
     const unit: Unit = { content: entry, toSource: composeMaps(nl.map, shiftMap(s)) };
-    const length = cpLength(entry);
+    const length = codePointCount(entry);
     if (length > MAX_SCAN_CHARS) {
       blocked = true;
       const [a, b] = mapRange(unit.toSource, 0, entry.length);
@@ -248,6 +248,13 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
     for (const id of found) ids.add(id);
   }
   return { hermesIds: [...ids], blocked };
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** `cpLength` without its per-character loop for the common text without surrogates. */
+function codePointCount(text: string): number {
+  return SURROGATE.test(text) ? cpLength(text) : text.length;
 }
 
 /** [start, end) of `text.slice(from, to).strip()` (Python whitespace), as offsets into `text`. */
@@ -273,8 +280,9 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   const inside = mapNfkc(beyond ? content.slice(0, capEnd) : content);
   const insideText = foldForMatching(inside.text);
   const lastInsideEnd = new Map<string, number>();
-  for (const { pattern, global } of patterns) {
-    forEachMatch(global, insideText, (s, e) => {
+  for (const c of patterns) {
+    const pattern = c.pattern;
+    c.forEachMatch(insideText, (s, e) => {
       const [a, b] = mapRange(inside.map, s, e);
       lastInsideEnd.set(pattern.id, b);
       push(a, b, pattern.id, verdict.severity, verdict.hermesBlocks,
@@ -296,7 +304,7 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   });
   if (!beyond) return ids;
 
-  const rest = cpLength(content) - MAX_SCAN_CHARS;
+  const rest = codePointCount(content) - MAX_SCAN_CHARS;
   const capStart = unit.toSource.start(capEnd);
   hits.push({
     start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false,
@@ -304,24 +312,16 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   });
   const full = mapNfkc(content);
   const fullText = foldForMatching(full.text);
-  for (const { pattern, global } of patterns) {
+  for (const c of patterns) {
+    const pattern = c.pattern;
     const after = lastInsideEnd.get(pattern.id) ?? 0;
-    forEachMatch(global, fullText, (s, e) => {
+    c.forEachMatch(fullText, (s, e) => {
       const [a, b] = mapRange(full.map, s, e);
       if (b <= capEnd || a < after) return;
       push(a, b, pattern.id, 'warning', false, `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`);
     });
   }
   return ids;
-}
-
-function forEachMatch(re: RegExp, text: string, f: (start: number, end: number) => void): void {
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const end = m.index + m[0].length;
-    f(m.index, end);
-    if (end === m.index) re.lastIndex++;
-  }
 }
 
 const INVISIBLE_RE = new RegExp(`[${INVISIBLE_CHARS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`, 'g');
@@ -378,74 +378,89 @@ function extraClass(cp: number): ExtraClass {
 
 const NOT_BLOCKED = 'Hermes does NOT block this';
 
+/** Code points kept per run for messages: enough for a flag tag sequence and an 80-character preview. */
+const RUN_PREFIX = 96;
+
+/** A maximal run for one finding: its length and first code points (runs can be megabytes long). */
+interface Run {
+  start: number;
+  count: number;
+  head: number[];
+  last: number;
+}
+
 /** The beyond-Hermes checks over the whole text: one finding per run. */
 function scanExtras(text: string, hits: Hit[]): void {
   EXTRA_RE.lastIndex = 0;
   for (let m = EXTRA_RE.exec(text); m; m = EXTRA_RE.exec(text)) {
-    const start = m.index;
-    const first = text.codePointAt(start)!;
+    const first = text.codePointAt(m.index)!;
     const cls = extraClass(first);
     const grouped = cls === 'unicode_tag_characters' || cls === 'variation_selector_run';
-    const cps: number[] = [];
-    let end = start;
+    const run: Run = { start: m.index, count: 0, head: [], last: first };
+    let end = m.index;
     while (end < text.length) {
       const cp = text.codePointAt(end)!;
       if (grouped ? extraClass(cp) !== cls : cp !== first) break;
-      cps.push(cp);
+      if (run.count++ < RUN_PREFIX) run.head.push(cp);
+      run.last = cp;
       end += cp > 0xffff ? 2 : 1;
     }
     EXTRA_RE.lastIndex = end;
-    const message = extraMessage(cls, cps, text, start);
-    if (message) hits.push({ start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message });
+    const message = extraMessage(cls, run, text);
+    if (message) hits.push({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message });
   }
 }
 
 const CJK_BEFORE = /[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]$/u;
 
 /** The finding message, or null for a legitimate use (a subdivision flag, an ideographic variation sequence). */
-function extraMessage(cls: ExtraClass, cps: number[], text: string, start: number): string | null {
-  const count = cps.length > 1 ? ` (×${cps.length})` : '';
+function extraMessage(cls: ExtraClass, run: Run, text: string): string | null {
+  const cp = run.head[0];
+  const times = run.count > 1 ? ` (×${run.count})` : '';
   switch (cls) {
     case 'unicode_tag_characters': {
-      const flag = text.codePointAt(start - 2) === 0x1f3f4 && cps.length > 1 && cps[cps.length - 1] === 0xe007f &&
-        cps.slice(0, -1).every((c) => (c >= 0xe0030 && c <= 0xe0039) || (c >= 0xe0061 && c <= 0xe007a));
+      const flag = text.codePointAt(run.start - 2) === 0x1f3f4 && run.count > 1 && run.count <= RUN_PREFIX && run.last === 0xe007f &&
+        run.head.slice(0, -1).every((c) => (c >= 0xe0030 && c <= 0xe0039) || (c >= 0xe0061 && c <= 0xe007a));
       if (flag) return null;
-      const hidden = cps.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : `<${codePointLabel(c)}>`)).join('');
-      return `Hidden text in ${cps.length} invisible Unicode tag character${cps.length > 1 ? 's' : ''}: ${quote(hidden)}. ${NOT_BLOCKED}, but models can read it.`;
+      const hidden = run.head.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : `<${codePointLabel(c)}>`)).join('');
+      return `Hidden text in ${run.count} invisible Unicode tag character${run.count > 1 ? 's' : ''}: ` +
+        `${quote(hidden, run.count > run.head.length)}. ${NOT_BLOCKED}, but models can read it.`;
     }
     case 'bidi_mark':
-      return `Invisible bidirectional mark ${codePointLabel(cps[0])} ${unicodeName(cps[0])}${count}. ${NOT_BLOCKED}; it can make text display differently from what the model reads.`;
+      return `Invisible bidirectional mark ${codePointLabel(cp)} ${unicodeName(cp)}${times}. ${NOT_BLOCKED}; it can make text display differently from what the model reads.`;
     case 'soft_hyphen':
-      return `Invisible soft hyphen U+00AD${count}. ${NOT_BLOCKED}; inside a word it keeps Hermes' patterns from recognizing the word.`;
+      return `Invisible soft hyphen U+00AD${times}. ${NOT_BLOCKED}; inside a word it keeps Hermes' patterns from recognizing the word.`;
     case 'variation_selector_run': {
-      const supplementary = cps.some((c) => c >= 0xe0100);
-      if (cps.length === 1 && (!supplementary || CJK_BEFORE.test(text.slice(Math.max(0, start - 2), start)))) return null;
-      const decoded = cps.length > 1 ? decodeSelectors(cps) : null;
-      return `${cps.length === 1 ? 'A variation selector' : `${cps.length} variation selectors in a row`}` +
-        `${decoded ? `, which decode to ${quote(decoded)}` : ''}. ${NOT_BLOCKED}; variation selectors are invisible and can smuggle hidden data.`;
+      if (run.count === 1 && (cp < 0xe0100 || CJK_BEFORE.test(text.slice(Math.max(0, run.start - 2), run.start)))) return null;
+      const decoded = run.count > 1 ? decodeSelectors(run.head) : null;
+      return `${run.count === 1 ? 'A variation selector' : `${run.count} variation selectors in a row`}` +
+        `${decoded ? `, which decode to ${quote(decoded, run.count > run.head.length)}` : ''}. ` +
+        `${NOT_BLOCKED}; variation selectors are invisible and can smuggle hidden data.`;
     }
     case 'invisible_format_character': {
-      const name = unicodeName(cps[0]);
-      return `Invisible character ${codePointLabel(cps[0])}${name ? ` ${name}` : ''}${count}. ${NOT_BLOCKED}; it can hide text or split words so that Hermes' patterns miss them.`;
+      const name = unicodeName(cp);
+      return `Invisible character ${codePointLabel(cp)}${name ? ` ${name}` : ''}${times}. ${NOT_BLOCKED}; it can hide text or split words so that Hermes' patterns miss them.`;
     }
   }
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The common "one byte per selector" smuggling scheme (FE00–FE0F = 0–15, E0100–E01EF = 16–255), if it yields text. */
+/**
+ * The common "one byte per selector" smuggling scheme (FE00–FE0F = 0–15, E0100–E01EF = 16–255), if the
+ * bytes are printable UTF-8 (a sequence cut off by the prefix limit is tolerated).
+ */
 function decodeSelectors(cps: number[]): string | null {
   const bytes = Uint8Array.from(cps, (c) => (c <= 0xfe0f ? c - 0xfe00 : c - 0xe0100 + 16));
   try {
-    const s = UTF8.decode(bytes);
+    const s = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
     return /^[^\0-\x08\x0e-\x1f\x7f]+$/.test(s) ? s : null;
   } catch {
     return null;
   }
 }
 
-function quote(s: string): string {
-  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+/** A JSON-quoted preview of at most 80 characters. */
+function quote(s: string, cut = false): string {
+  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : cut ? `${s}…` : s);
 }
 
 function toFindings(text: string, hits: Hit[]): Finding[] {

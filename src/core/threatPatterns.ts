@@ -11,6 +11,8 @@
  *   `foldForMatching`.
  */
 
+import { isPyWhitespace } from './text';
+
 export type Scope = 'all' | 'context' | 'strict';
 
 /** Hermes scans only this many code points of a text. */
@@ -27,11 +29,11 @@ export interface ThreatPattern {
   id: string;
   /** The narrowest scope that includes the pattern; scopes are cumulative (all ⊂ context ⊂ strict). */
   scope: Scope;
-  /** JavaScript regex source, compiled with the `iu` flags. */
+  /** JavaScript regex source (flags `iu`), equivalent to Hermes' pattern on `foldForMatching(text.normalize('NFKC'))`. */
   source: string;
   /** Short rule title. */
   title: string;
-  /** What the pattern catches, phrased to follow "text …" in a sentence. */
+  /** What the pattern catches, as a noun phrase for messages ("text telling the model to …"). */
   description: string;
 }
 
@@ -45,13 +47,51 @@ const W = `${WORD}+`;
 /** `_FILLER`: at most 8 words. `\w` and `\s` are disjoint, so each word ends where its spaces begin: no blow-up. */
 const F = `(?:${W}${S}+){0,8}`;
 const SECRET_VAR = `\\$\\{?${WORD}*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?${B_AFTER}`;
-const MODIFY = `(update|modify|edit|write|change|append|add${S}+to)${S}+[^\\n]{0,2048}`;
+const MODIFY = `(update|modify|edit|write|change|append|add${S}+to)${S}+`;
 
-function p(id: string, scope: Scope, source: string, title: string, description: string): ThreatPattern {
-  return { id, scope, source, title, description };
+/**
+ * How a pattern is matched. Most are plain regexes; the ones with a long bounded gap get a linear-time
+ * driver (see `WindowMatcher`), because a regex engine re-scans the whole gap from every candidate start.
+ * - `gap`: `head` + at most `max` characters other than `stop` + `tail`. `head` ends where its match is
+ *   longest, and `tail` cannot start with whitespace, so a shorter `head` never enables a match.
+ * - `spaced`: `head` + `\s+[^\n]{0,max}\s+` + `tail`.
+ * - `comment`: `html_comment_injection`.
+ */
+type Shape =
+  | { kind: 'gap'; head: string; stop: '\n' | '>'; max: number; tail: string }
+  | { kind: 'spaced'; head: string; max: number; tail: string }
+  | { kind: 'comment' };
+
+const NOT_SPACE = `[^${SPACE_SET}]`;
+
+function sourceOf(shape: Shape): string {
+  switch (shape.kind) {
+    case 'gap':
+      return `${shape.head}[^${shape.stop === '\n' ? '\\n' : '>'}]{0,${shape.max}}${shape.tail}`;
+    case 'spaced':
+      // Python's `\s+[^\n]{0,N}\s+` is cubic on a run of spaces (three quantifiers can share it). Equivalent
+      // and unambiguous: the first run is maximal, the middle starts and ends with a non-space and has no
+      // newline and at most N characters; or there is no middle and both runs are one run of 2+ spaces.
+      // The alternatives are tried in the order Python's backtracking reaches them, so spans agree too.
+      return `${shape.head}(?:${S}+${NOT_SPACE}(?:[^\\n]{0,${shape.max - 2}}${NOT_SPACE})?${S}+|${S}{2,})${shape.tail}`;
+    case 'comment':
+      return `<!--[^>]{0,512}${COMMENT_KEYWORD}[^>]{0,512}-->`;
+  }
 }
 
-export const THREAT_PATTERNS: readonly ThreatPattern[] = [
+const COMMENT_KEYWORD = '(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?![A-Za-z])';
+
+interface Definition {
+  pattern: ThreatPattern;
+  shape?: Shape;
+}
+
+function p(id: string, scope: Scope, match: string | Shape, title: string, description: string): Definition {
+  const source = typeof match === 'string' ? match : sourceOf(match);
+  return { pattern: { id, scope, source, title, description }, shape: typeof match === 'string' ? undefined : match };
+}
+
+const DEFINITIONS: readonly Definition[] = [
   p('prompt_injection', 'all', `ignore${S}+${F}(previous|all|above|prior)${S}+${F}instructions`,
     'Ignore previous instructions', 'text telling the model to ignore its instructions'),
   p('sys_prompt_override', 'all', `system${S}+prompt${S}+override`,
@@ -62,12 +102,13 @@ export const THREAT_PATTERNS: readonly ThreatPattern[] = [
     `act${S}+as${S}+(if|though)${S}+${F}you${S}+${F}(have${S}+no|don't${S}+have)${S}+${F}(restrictions|limits|rules)`,
     'Act as if unrestricted', 'text telling the model to act as if it had no restrictions, limits or rules'),
   p('html_comment_injection', 'all',
-    '<!--[^>]{0,512}(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?![A-Za-z])[^>]{0,512}-->',
+    { kind: 'comment' },
     'Directive in an HTML comment', 'an HTML comment, invisible when rendered, that contains ignore, override, system, secret or hidden'),
-  p('hidden_div', 'all', `<${S}*div${S}+style${S}*=${S}*["'][^>]{0,2048}display${S}*:${S}*none`,
+  p('hidden_div', 'all',
+    { kind: 'gap', head: `<${S}*div${S}+style${S}*=${S}*["']`, stop: '>', max: 2048, tail: `display${S}*:${S}*none` },
     'Hidden <div>', 'a <div> styled display:none, which hides its text from human readers'),
   p('translate_execute', 'all',
-    `translate${S}+[^\\n]{0,512}${S}+into${S}+${W}(?:[${SPACE_SET}-]+${W}){0,2}${S}+and${S}+(execute|run|eval)${B_AFTER}`,
+    { kind: 'spaced', head: 'translate', max: 512, tail: `into${S}+${W}(?:[${SPACE_SET}-]+${W}){0,2}${S}+and${S}+(execute|run|eval)${B_AFTER}` },
     'Translate and execute', 'text asking to translate something and then execute, run or eval it'),
   p('deception_hide', 'all', `do${S}+not${S}+${F}tell${S}+${F}the${S}+user`,
     'Hide things from the user', 'text telling the model to keep something from the user'),
@@ -108,13 +149,14 @@ export const THREAT_PATTERNS: readonly ThreatPattern[] = [
     'C2 infrastructure', 'a mention of a C2 server, channel, infrastructure or beacon'),
   p('c2_explicit_long', 'context', `${B_BEFORE}command${S}+and${S}+control${B_AFTER}`,
     'Command and control', 'the phrase "command and control"'),
-  p('exfil_curl', 'all', `curl${S}+[^\\n]{0,2048}${SECRET_VAR}`,
+  p('exfil_curl', 'all', { kind: 'gap', head: `curl${S}+`, stop: '\n', max: 2048, tail: SECRET_VAR },
     'curl with a secret', 'a curl command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
-  p('exfil_wget', 'all', `wget${S}+[^\\n]{0,2048}${SECRET_VAR}`,
+  p('exfil_wget', 'all', { kind: 'gap', head: `wget${S}+`, stop: '\n', max: 2048, tail: SECRET_VAR },
     'wget with a secret', 'a wget command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
-  p('read_secrets', 'all', `cat${S}+[^\\n]{0,2048}(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)`,
+  p('read_secrets', 'all',
+    { kind: 'gap', head: `cat${S}+`, stop: '\n', max: 2048, tail: '(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)' },
     'Read secret files', 'a cat command reading .env, credentials, .netrc, .pgpass, .npmrc or .pypirc'),
-  p('send_to_url', 'strict', `(send|post|upload|transmit)${S}+[^\\n]{0,2048}${S}+(to|at)${S}+https?://`,
+  p('send_to_url', 'strict', { kind: 'spaced', head: '(send|post|upload|transmit)', max: 2048, tail: `(to|at)${S}+https?://` },
     'Send data to a URL', 'text asking to send, post, upload or transmit something to an http:// or https:// URL'),
   p('context_exfil', 'strict',
     `(include|output|print|share)${S}+${F}(conversation|chat${S}+history|previous${S}+messages|full${S}+context|entire${S}+context)`,
@@ -125,14 +167,17 @@ export const THREAT_PATTERNS: readonly ThreatPattern[] = [
     'SSH directory', 'a path into ~/.ssh or $HOME/.ssh'),
   p('hermes_env', 'strict', '\\$HOME/\\.hermes/\\.env|~/\\.hermes/\\.env',
     "Hermes' secrets file", 'the path ~/.hermes/.env, where Hermes keeps API keys'),
-  p('agent_config_mod', 'strict', `${MODIFY}(?:AGENTS\\.md|CLAUDE\\.md|\\.cursorrules|\\.clinerules)`,
+  p('agent_config_mod', 'strict',
+    { kind: 'gap', head: MODIFY, stop: '\n', max: 2048, tail: '(?:AGENTS\\.md|CLAUDE\\.md|\\.cursorrules|\\.clinerules)' },
     'Modify agent instructions', 'text asking to change AGENTS.md, CLAUDE.md, .cursorrules or .clinerules'),
-  p('hermes_config_mod', 'strict', `${MODIFY}\\.hermes/(config\\.yaml|SOUL\\.md)`,
+  p('hermes_config_mod', 'strict', { kind: 'gap', head: MODIFY, stop: '\n', max: 2048, tail: '\\.hermes/(config\\.yaml|SOUL\\.md)' },
     'Modify Hermes config', "text asking to change Hermes' .hermes/config.yaml or .hermes/SOUL.md"),
   p('hardcoded_secret', 'strict',
     `(?:api[_-]?key|token|secret|password)${S}*[=:]${S}*["'][A-Za-z0-9+/=_-]{20,}`,
     'Hard-coded secret', 'a hard-coded API key, token, secret or password value'),
 ];
+
+export const THREAT_PATTERNS: readonly ThreatPattern[] = DEFINITIONS.map((d) => d.pattern);
 
 const SCOPE_RANK: Record<Scope, number> = { all: 0, context: 1, strict: 2 };
 
@@ -140,18 +185,271 @@ export function isScope(value: string): value is Scope {
   return Object.prototype.hasOwnProperty.call(SCOPE_RANK, value);
 }
 
-/** A pattern compiled once: `test` answers yes/no statelessly, `global` enumerates matches (reset `lastIndex`). */
+/** Receives each match; returning true stops the enumeration. */
+export type MatchVisitor = (start: number, end: number) => boolean | void;
+
+/** A pattern compiled once. Matches are enumerated exactly as a global regex would (leftmost first, non-overlapping). */
 export interface CompiledPattern {
-  pattern: ThreatPattern;
-  test: RegExp;
-  global: RegExp;
+  readonly pattern: ThreatPattern;
+  /**
+   * `source` as one plain global regex, for tools (benchmarks, other engines). It finds the same matches, but
+   * its worst case is not linear on the window patterns; the scanner uses `forEachMatch`.
+   */
+  readonly global: RegExp;
+  forEachMatch(text: string, visit: MatchVisitor): void;
+  /** Python's `re.search(...) is not None`. */
+  test(text: string): boolean;
 }
 
-const COMPILED: readonly CompiledPattern[] = THREAT_PATTERNS.map((pattern) => ({
-  pattern,
-  test: new RegExp(pattern.source, 'iu'),
-  global: new RegExp(pattern.source, 'giu'),
-}));
+abstract class Matcher implements CompiledPattern {
+  readonly global: RegExp;
+  constructor(readonly pattern: ThreatPattern) {
+    this.global = new RegExp(pattern.source, 'giu');
+  }
+  abstract forEachMatch(text: string, visit: MatchVisitor): void;
+  test(text: string): boolean {
+    let found = false;
+    this.forEachMatch(text, () => (found = true));
+    return found;
+  }
+}
+
+class RegexMatcher extends Matcher {
+  forEachMatch(text: string, visit: MatchVisitor): void {
+    for (let pos = 0; pos <= text.length; ) {
+      this.global.lastIndex = pos;
+      const m = this.global.exec(text);
+      if (!m) return;
+      const end = m.index + m[0].length;
+      if (visit(m.index, end) === true) return;
+      pos = Math.max(end, m.index + 1);
+    }
+  }
+}
+
+/**
+ * Matcher for patterns with a long bounded gap. A regex engine re-scans the gap from every candidate start,
+ * so text dense with heads ("write write write…") costs up to 2,048 steps per character. Instead, where the
+ * tail can match is found once per text, and a start is tried (with the pattern's own sticky regex, which
+ * settles the exact span) only if a tail lies in the window its head leaves. Those checks are exact, so the
+ * matches are the regex's; a start that passes them matches, and its regex run stays within its own window.
+ */
+abstract class WindowMatcher extends Matcher {
+  protected readonly sticky = new RegExp(this.pattern.source, 'iuy');
+
+  forEachMatch(text: string, visit: MatchVisitor): void {
+    const head = this.headRe();
+    let prepared = false;
+    for (let pos = 0; pos <= text.length; ) {
+      head.lastIndex = pos;
+      const h = head.exec(text);
+      if (!h) return;
+      const start = h.index;
+      if (!prepared) {
+        this.prepare(text);
+        prepared = true;
+      }
+      if (this.viable(text, start + h[0].length)) {
+        this.sticky.lastIndex = start;
+        const m = this.sticky.exec(text);
+        if (m) {
+          const end = start + m[0].length;
+          if (visit(start, end) === true) return;
+          pos = Math.max(end, start + 1);
+          continue;
+        }
+      }
+      pos = start + 1;
+    }
+  }
+
+  protected abstract headRe(): RegExp;
+  /** Per-text precomputation, done when the first head is found. */
+  protected abstract prepare(text: string): void;
+  /** Whether the whole pattern matches where the head does, given the head's (longest) match ends at `headEnd`. */
+  protected abstract viable(text: string, headEnd: number): boolean;
+}
+
+/** All positions where `re` (global) matches, overlapping ones included. */
+function matchPositions(re: RegExp, text: string, accept?: (index: number) => boolean): Int32Array {
+  let out = new Int32Array(16);
+  let n = 0;
+  for (let pos = 0; pos <= text.length; ) {
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    if (!m) break;
+    if (!accept || accept(m.index)) {
+      if (n === out.length) {
+        const bigger = new Int32Array(n * 2);
+        bigger.set(out);
+        out = bigger;
+      }
+      out[n++] = m.index;
+    }
+    pos = m.index + 1;
+  }
+  return out.subarray(0, n);
+}
+
+/** Index of the last element ≤ `x` in ascending `a`, or -1. */
+function lastAtMost(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= x) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+/** Next index ≥ `from` of `ch` in `text`, or `text.length`; remembers the last answer for the ascending scans here. */
+class NextIndex {
+  private from = 0;
+  private at = -1;
+  constructor(private readonly ch: string) {}
+  reset(): void {
+    this.at = -1;
+  }
+  find(text: string, from: number): number {
+    if (this.at < from || from < this.from) {
+      const i = text.indexOf(this.ch, from);
+      this.at = i === -1 ? text.length : i;
+      this.from = from;
+    }
+    return this.at;
+  }
+}
+
+/** `gap`: viable if a tail starts within `max` characters after the head, before the first `stop`. */
+class GapMatcher extends WindowMatcher {
+  private readonly head: RegExp;
+  private readonly tail: RegExp;
+  private readonly stop: NextIndex;
+  private tails: Int32Array = new Int32Array(0);
+
+  constructor(pattern: ThreatPattern, private readonly shape: Extract<Shape, { kind: 'gap' }>) {
+    super(pattern);
+    this.head = new RegExp(shape.head, 'giu');
+    this.tail = new RegExp(shape.tail, 'giu');
+    this.stop = new NextIndex(shape.stop);
+  }
+
+  protected headRe(): RegExp {
+    return this.head;
+  }
+
+  protected prepare(text: string): void {
+    this.tails = matchPositions(this.tail, text);
+    this.stop.reset();
+  }
+
+  protected viable(text: string, headEnd: number): boolean {
+    const limit = Math.min(headEnd + this.shape.max, this.stop.find(text, headEnd));
+    const i = lastAtMost(this.tails, limit);
+    return i >= 0 && this.tails[i] >= headEnd;
+  }
+}
+
+/**
+ * `spaced`: the head, its (maximal) run of spaces ending at t, a middle without newline, then the run of
+ * spaces before a tail. Viable if some tail's run starts after t, within `max` and before the next newline;
+ * or the tail starts right at t and the head's run has 2+ spaces (Python then splits that run in two).
+ */
+class SpacedMatcher extends WindowMatcher {
+  private readonly head: RegExp;
+  private readonly tail: RegExp;
+  private readonly newline = new NextIndex('\n');
+  private tails: Int32Array = new Int32Array(0);
+  private runStarts: Int32Array = new Int32Array(0);
+
+  constructor(pattern: ThreatPattern, private readonly shape: Extract<Shape, { kind: 'spaced' }>) {
+    super(pattern);
+    this.head = new RegExp(shape.head, 'giu');
+    this.tail = new RegExp(shape.tail, 'giu');
+  }
+
+  protected headRe(): RegExp {
+    return this.head;
+  }
+
+  protected prepare(text: string): void {
+    this.tails = matchPositions(this.tail, text, (i) => i > 0 && isPyWhitespace(text.charCodeAt(i - 1)));
+    this.runStarts = this.tails.map((q) => {
+      while (q > 0 && isPyWhitespace(text.charCodeAt(q - 1))) q--;
+      return q;
+    });
+    this.newline.reset();
+  }
+
+  protected viable(text: string, headEnd: number): boolean {
+    let t = headEnd;
+    while (t < text.length && isPyWhitespace(text.charCodeAt(t))) t++;
+    if (t === headEnd) return false;
+    const limit = Math.min(t + this.shape.max, this.newline.find(text, t));
+    const i = lastAtMost(this.runStarts, limit);
+    if (i >= 0 && this.runStarts[i] > t) return true;
+    if (t - headEnd < 2) return false;
+    const j = lastAtMost(this.tails, t);
+    return j >= 0 && this.tails[j] === t;
+  }
+}
+
+/**
+ * `html_comment_injection`: `[^>]` cannot pass a `>`, so a match from `<!--` must end at the first `>`
+ * after it, which must close a `-->`. Keyword matches cannot overlap (each is bounded by non-letters), so the
+ * rightmost keyword within the first 512 characters has the latest end; the match exists iff that one is
+ * at most 512 characters before the `-->`.
+ */
+class CommentMatcher extends WindowMatcher {
+  private static readonly HEAD = /<!--/g;
+  private readonly keyword = new RegExp(COMMENT_KEYWORD, 'giu');
+  private readonly close = new NextIndex('>');
+  private starts: Int32Array = new Int32Array(0);
+  private ends: Int32Array = new Int32Array(0);
+
+  protected headRe(): RegExp {
+    return CommentMatcher.HEAD;
+  }
+
+  protected prepare(text: string): void {
+    this.starts = matchPositions(this.keyword, text);
+    this.ends = this.starts.map((k) => {
+      this.keyword.lastIndex = k;
+      return k + this.keyword.exec(text)![0].length;
+    });
+    this.close.reset();
+  }
+
+  protected viable(text: string, headEnd: number): boolean {
+    const gt = this.close.find(text, headEnd);
+    if (gt === text.length || text.charCodeAt(gt - 1) !== 0x2d || text.charCodeAt(gt - 2) !== 0x2d) return false;
+    const i = lastAtMost(this.starts, Math.min(headEnd + 512, gt - 1));
+    if (i < 0 || this.starts[i] < headEnd) return false;
+    const dashes = gt - 2;
+    return this.ends[i] <= dashes && dashes - this.ends[i] <= 512;
+  }
+}
+
+function compile(d: Definition): CompiledPattern {
+  switch (d.shape?.kind) {
+    case 'gap':
+      return new GapMatcher(d.pattern, d.shape);
+    case 'spaced':
+      return new SpacedMatcher(d.pattern, d.shape);
+    case 'comment':
+      return new CommentMatcher(d.pattern);
+    default:
+      return new RegexMatcher(d.pattern);
+  }
+}
+
+const COMPILED: readonly CompiledPattern[] = DEFINITIONS.map(compile);
 
 const BY_SCOPE: Record<Scope, readonly CompiledPattern[]> = {
   all: COMPILED.filter((c) => SCOPE_RANK[c.pattern.scope] <= SCOPE_RANK.all),

@@ -27,7 +27,7 @@ export function scanForThreats(content: string, scope: string = 'context'): stri
   const findings = invisibleIds(capped);
   const normalized = foldForMatching(capped.normalize('NFKC'));
   for (const c of compiledPatterns(scope)) {
-    if (c.test.test(normalized)) findings.push(c.pattern.id);
+    if (c.test(normalized)) findings.push(c.pattern.id);
   }
   return findings;
 }

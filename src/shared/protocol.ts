@@ -14,6 +14,8 @@ export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'o
 export interface ServerSettings {
   /** HERMES_HOME; "" means $HERMES_HOME, else ~/.hermes. */
   hermesHome: string;
+  /** A Hermes checkout, site-packages or virtualenv to read Hermes' own texts from; "" auto-detects, "builtin" uses the built-in approximations. */
+  hermesSource: string;
   layout: string;
   platform: string;
   /** "" means config.yaml's model. */
@@ -29,6 +31,7 @@ export interface ServerSettings {
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   hermesHome: '',
+  hermesSource: '',
   layout: 'documented',
   platform: 'cli',
   model: '',
@@ -115,6 +118,10 @@ export interface RebuildResult {
 }
 export const RebuildRequest = 'hermesPromptLens/rebuild';
 
+export interface ScanWorkspaceParams {
+  /** A workspace folder URI; omitted means every folder. HERMES_HOME's sources are always included. */
+  folderUri?: string;
+}
 export interface ScanWorkspaceResult {
   files: { uri: string; findings: Finding[] }[];
 }

@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ScanOptions } from '../core/scanner';
+import type { Finding } from '../core/types';
+
+export interface ScanRequest {
+  id: number;
+  text: string;
+  options: ScanOptions;
+}
+
+export type ScanReply = { id: number; findings: Finding[] } | { id: number; error: string };
+
+/** A thread nobody needed for this long is stopped; a big document is rarely open for long. */
+const IDLE_MS = 30_000;
+
+/**
+ * Scans on a worker thread, so a multi-megabyte document (a second or more per scan) does not hold up the
+ * server's replies about everything else. Started on first use; callers keep at most one scan per document
+ * in flight.
+ */
+export class BackgroundScanner {
+  private worker?: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, { worker: Worker; resolve(f: Finding[]): void; reject(e: Error): void }>();
+  private idle?: NodeJS.Timeout;
+
+  constructor(private readonly script = path.join(__dirname, 'scanWorker.js')) {}
+
+  scan(text: string, options: ScanOptions): Promise<Finding[]> {
+    clearTimeout(this.idle);
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise<Finding[]>((resolve, reject) => {
+      this.pending.set(id, { worker, resolve, reject });
+      const msg: ScanRequest = { id, text, options };
+      worker.postMessage(msg);
+    });
+  }
+
+  dispose(): void {
+    clearTimeout(this.idle);
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.script);
+    this.worker = worker;
+    worker.on('message', (reply: ScanReply) => {
+      const p = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('error' in reply) p?.reject(new Error(reply.error));
+      else p?.resolve(reply.findings);
+      if (!this.pending.size) this.idle = setTimeout(() => this.dispose(), IDLE_MS);
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const [id, p] of this.pending) {
+        if (p.worker !== worker) continue;
+        this.pending.delete(id);
+        p.reject(err);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the scan thread exited (code ${code})`)));
+    return worker;
+  }
+}
