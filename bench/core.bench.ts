@@ -12,6 +12,7 @@ import { assemble } from '../src/core/assemble';
 import { NodeFileSystem } from '../src/core/nodeFs';
 import { findContextFiles, scanFile } from '../src/core/scanFiles';
 import { compiledPatterns } from '../src/core/threatPatterns';
+import { PINNED_PYTHON_PATTERNS } from '../src/core/pinnedPatterns';
 import { makeWorkspace, markdown } from './workspace';
 
 const BUILD_RUNS = 7;
@@ -20,41 +21,11 @@ const RG_RUNS = 7;
 const LINEAR_BYTES = 65_000_000;
 
 /**
- * Hermes' context-scope patterns as written in Python (spec §4.4, rows 1–28, table order), for rg: the baseline
- * is Hermes' own pattern set as anyone would run it, not our port (which spells Python's Unicode `\w`/`\b`/`\s`
- * as explicit classes and lookarounds). PCRE2 in UCP mode (rg -P) reads `\w`, `\s`, `\b` and -i Unicode-aware,
- * as Python does, and supports pattern 5's lookarounds; rg's default engine has no lookaround at all.
+ * Hermes' context-scope patterns as written in Python, for rg: the baseline is Hermes' own pattern set as anyone
+ * would run it, not our port. PCRE2 in UCP mode (rg -P) reads `\w`, `\s`, `\b` and -i Unicode-aware, as Python
+ * does, and supports pattern 5's lookarounds; rg's default engine has no lookaround at all.
  */
-const RG_PATTERNS: [string, string][] = [
-  ['prompt_injection', String.raw`ignore\s+(?:\w+\s+){0,8}(previous|all|above|prior)\s+(?:\w+\s+){0,8}instructions`],
-  ['sys_prompt_override', String.raw`system\s+prompt\s+override`],
-  ['disregard_rules', String.raw`disregard\s+(?:\w+\s+){0,8}(your|all|any)\s+(?:\w+\s+){0,8}(instructions|rules|guidelines)`],
-  ['bypass_restrictions', String.raw`act\s+as\s+(if|though)\s+(?:\w+\s+){0,8}you\s+(?:\w+\s+){0,8}(have\s+no|don\'t\s+have)\s+(?:\w+\s+){0,8}(restrictions|limits|rules)`],
-  ['html_comment_injection', String.raw`<!--[^>]{0,512}(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?![A-Za-z])[^>]{0,512}-->`],
-  ['hidden_div', String.raw`<\s*div\s+style\s*=\s*["\'][^>]{0,2048}display\s*:\s*none`],
-  ['translate_execute', String.raw`translate\s+[^\n]{0,512}\s+into\s+\w+(?:[\s-]+\w+){0,2}\s+and\s+(execute|run|eval)\b`],
-  ['deception_hide', String.raw`do\s+not\s+(?:\w+\s+){0,8}tell\s+(?:\w+\s+){0,8}the\s+user`],
-  ['role_hijack', String.raw`you\s+are\s+(?:\w+\s+){0,8}now\s+(?:a|an|the)\s+`],
-  ['role_pretend', String.raw`pretend\s+(?:\w+\s+){0,8}(you\s+are|to\s+be)\s+`],
-  ['leak_system_prompt', String.raw`output\s+(?:\w+\s+){0,8}(system|initial)\s+prompt`],
-  ['remove_filters', String.raw`(respond|answer|reply)\s+without\s+(?:\w+\s+){0,8}(restrictions|limitations|filters|safety)`],
-  ['fake_update', String.raw`you\s+have\s+been\s+(?:\w+\s+){0,8}(updated|upgraded|patched)\s+to`],
-  ['identity_override', String.raw`\bname\s+yourself\s+\w+`],
-  ['c2_node_registration', String.raw`register\s+(as\s+)?a?\s*node`],
-  ['c2_heartbeat', String.raw`(heartbeat|beacon|check[\s\-]?in)\s+(to|with)\s+`],
-  ['c2_task_pull', String.raw`pull\s+(down\s+)?(?:new\s+)?task(?:ing|s)?\b`],
-  ['c2_network_connect', String.raw`connect\s+to\s+the\s+network\b`],
-  ['forced_action', String.raw`you\s+must\s+(?:\w+\s+){0,3}(register|connect|report|beacon)\b`],
-  ['anti_forensic_oneliner', String.raw`only\s+use\s+one[\s\-]?liners?\b`],
-  ['anti_forensic_disk', String.raw`never\s+(?:\w+\s+){0,8}(?:create|write)\s+(?:\w+\s+){0,8}(?:script|file)\s+(?:\w+\s+){0,8}disk`],
-  ['env_var_unset_agent', String.raw`unset\s+\w*(?:CLAUDE|CODEX|HERMES|AGENT|OPENAI|ANTHROPIC)\w*`],
-  ['known_c2_framework', String.raw`\b(?:cobalt\s*strike|sliver|havoc|mythic|metasploit|brainworm)\b`],
-  ['c2_explicit', String.raw`\bc2\s+(?:server|channel|infrastructure|beacon)\b`],
-  ['c2_explicit_long', String.raw`\bcommand\s+and\s+control\b`],
-  ['exfil_curl', String.raw`curl\s+[^\n]{0,2048}\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b`],
-  ['exfil_wget', String.raw`wget\s+[^\n]{0,2048}\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b`],
-  ['read_secrets', String.raw`cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)`],
-];
+const RG_PATTERNS: [string, string][] = PINNED_PYTHON_PATTERNS.filter(([, scope]) => scope !== 'strict').map(([id, , source]) => [id, source]);
 
 /** Lines are the interface; keep them uniform. */
 function line(name: string, value: string): void {

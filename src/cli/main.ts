@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { resolveHermesTexts } from '../core/hermesSource/installation';
+import { resolveHermesTexts, type ResolvedTexts } from '../core/hermesSource/installation';
 import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions } from '../core/assemble';
 import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
@@ -29,7 +29,8 @@ Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
                       [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N]
                       [--hermes-source DIR|builtin] [--json]
-  hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR] PATH...
+  hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
+                      [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
 
 --hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
@@ -50,12 +51,8 @@ const BUILD_FLAGS = {
   'context-length': { type: 'string' }, json: { type: 'boolean' }, 'hermes-source': { type: 'string' },
 } as const;
 
-function buildOptions(values: Record<string, string | boolean | undefined>, io: Io): AssembleOptions {
-  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
-  const home = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
-  if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a directory`);
-  const source = str('hermes-source');
+/** Hermes' texts and threat table: from --hermes-source, else auto-detected, else built in. */
+function hermesTexts(source: string | undefined, home: string, io: Io): ResolvedTexts {
   const disk = new NodeFileSystem();
   if (source && source !== 'builtin' && !disk.stat(path.resolve(io.cwd, source))) throw new UsageError(`--hermes-source ${source} does not exist`);
   const texts = resolveHermesTexts(disk, {
@@ -64,8 +61,19 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
     hermesHome: home, userHome: os.homedir(), pathDirs: (io.env.PATH ?? '').split(path.delimiter).filter(Boolean),
   });
   if (source && source !== 'builtin' && !texts.installed) throw new UsageError(`--hermes-source ${source} holds no Hermes source (agent/prompt_builder.py)`);
+  if (texts.tableNotice) io.err(`hermes-prompt: warning: ${texts.tableNotice}`);
+  return texts;
+}
+
+function buildOptions(values: Record<string, string | boolean | undefined>, io: Io): AssembleOptions & { tableOrigin: string } {
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
+  const home = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
+  if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a directory`);
+  const texts = hermesTexts(str('hermes-source'), home, io);
   return {
-    fs: disk, cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
+    fs: new NodeFileSystem(), cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
+    table: texts.table, tableOrigin: texts.table.origin,
     layout: str('layout'), platform: str('platform'), model: str('model'), sessionId: str('session-id'),
     now: dateOption(values.now, '--now'), timezone: str('timezone'),
     contextLength: intOption(values['context-length'], '--context-length'),
@@ -73,9 +81,10 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
 }
 
 /** The `build --json` contract (README "JSON output"): change a field only with a CHANGELOG entry. */
-export function buildJson(result: AssembledPrompt): object {
+export function buildJson(result: AssembledPrompt, tableOrigin: string): object {
   return {
     layout: result.layout,
+    threatTable: tableOrigin,
     prompt: result.prompt,
     prefixHash: result.prefixHash,
     prefixBytes: result.prefixBytes,
@@ -99,9 +108,10 @@ export function buildJson(result: AssembledPrompt): object {
 function runBuild(argv: string[], io: Io): number {
   const { values, positionals } = parse(argv, BUILD_FLAGS);
   if (positionals.length) throw new UsageError(`build takes no positional arguments (got '${positionals[0]}')`);
-  const result = assemble(buildOptions(values, io));
+  const opts = buildOptions(values, io);
+  const result = assemble(opts);
   for (const w of result.warnings) io.err(`hermes-prompt: warning: ${w}`);
-  io.out(values.json ? JSON.stringify(buildJson(result), null, 2) : result.prompt);
+  io.out(values.json ? JSON.stringify(buildJson(result, opts.tableOrigin), null, 2) : result.prompt);
   return 0;
 }
 
@@ -110,12 +120,14 @@ const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 function runScan(argv: string[], io: Io): number {
   const { values, positionals } = parse(argv, {
     scope: { type: 'string' }, json: { type: 'boolean' }, sarif: { type: 'boolean' }, 'fail-on': { type: 'string' }, home: { type: 'string' },
+    'hermes-source': { type: 'string' },
   });
   if (values.json && values.sarif) throw new UsageError('--json and --sarif are exclusive');
   if (!positionals.length) throw new UsageError('scan needs at least one PATH');
   const scope = values.scope === undefined ? undefined : choice(values.scope, '--scope', ['all', 'context', 'strict'] as const, 'context');
   const failOn = choice(values['fail-on'], '--fail-on', ['error', 'warning', 'info', 'never'] as const, 'error');
   const home = typeof values.home === 'string' ? path.resolve(io.cwd, values.home) : defaultHermesHome(io.env);
+  const { table } = hermesTexts(typeof values['hermes-source'] === 'string' ? values['hermes-source'] : undefined, home, io);
   const nodeFs = new NodeFileSystem();
   const scans: FileScan[] = [];
   for (const p of positionals) {
@@ -124,7 +136,7 @@ function runScan(argv: string[], io: Io): number {
     if (!st) throw new UsageError(`${p}: no such file or directory`);
     const files = st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs];
     for (const file of files) {
-      const scan = scanFile(nodeFs, file, { scope, hermesHome: home });
+      const scan = scanFile(nodeFs, file, { scope, hermesHome: home, table });
       if (scan.error) throw new IoError(`${path.relative(io.cwd, file) || file}: ${scan.error}`);
       scans.push(scan);
     }

@@ -8,6 +8,7 @@ import { getLayout, UsageError, type LayerId, type Layout, type TierId } from '.
 import { PART_BUILDERS, type PartContext } from './parts';
 import { BUILTIN_APPROXIMATION, type Provenance } from './provenance';
 import type { Source } from './source';
+import type { PatternTable } from './threatPatterns';
 import { cpLength, pyStrip } from './text';
 import { isValidTimeZone } from './timestamp';
 import { countTokens, estimateTokens } from './tokens';
@@ -41,6 +42,7 @@ export interface AssembleOptions {
   texts?: HermesTexts;
   textsProvenance?: Provenance;
   textFallbacks?: Record<string, string>;
+  table?: PatternTable;
 }
 
 export interface Layer {
@@ -105,6 +107,7 @@ export function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): P
     texts: opts.texts ?? BUILTIN_TEXTS,
     textsProvenance: opts.textsProvenance ?? BUILTIN_APPROXIMATION,
     textFallbacks: opts.textFallbacks ?? {},
+    table: opts.table,
     platform: (opts.platform ?? 'cli').trim().toLowerCase(),
     model: opts.model ?? config.model,
     provider: opts.provider ?? config.provider,

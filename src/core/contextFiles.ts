@@ -4,14 +4,22 @@ import { stripHermesFrontmatter } from './frontmatter';
 import { compareCodePoints } from './pyValue';
 import { scanDocument, type DocumentKind } from './scanner';
 import { blockedContextText } from './threats';
+import type { PatternTable } from './threatPatterns';
 import { hermesContent, readText, unreadableMessage, type Source, type SourceKind } from './source';
 import { cpLength } from './text';
 import { truncateContent } from './truncate';
 
 export const PROJECT_CONTEXT_HEADER = '# Project Context\n\nThe following project context files have been loaded and should be followed:\n\n';
 
+/** What reading a prompt source needs: the files, and the threat table Hermes applies to them. */
+export interface ReadEnv {
+  fs: FileSystem;
+  table?: PatternTable;
+}
+
 export interface ContextFilesOptions {
   cwd: string;
+  table?: PatternTable;
   maxChars: number;
   /** SOUL.md text to append as a headerless section (Hermes' skip_soul=false); undefined when SOUL.md is the identity. */
   soulSection?: string;
@@ -43,8 +51,8 @@ interface Loaded {
   body: string;
 }
 
-export function loadContextFile(fs: FileSystem, file: string, label: string, kind: SourceKind, userAuthored = false): Loaded {
-  const read = readText(fs, file);
+export function loadContextFile(env: ReadEnv, file: string, label: string, kind: SourceKind, userAuthored = false): Loaded {
+  const read = readText(env.fs, file);
   const source: Source = { path: file, label, kind, status: 'loaded', findings: [] };
   if (!read.ok) {
     source.status = read.missing ? 'missing' : 'unreadable';
@@ -53,7 +61,7 @@ export function loadContextFile(fs: FileSystem, file: string, label: string, kin
   }
   const docKind: DocumentKind = kind === 'hermes_md' ? 'hermes_md' : kind === 'soul' ? 'soul' : 'context';
   try {
-    const scan = scanDocument(read.text, { kind: docKind, label, userAuthored });
+    const scan = scanDocument(read.text, { kind: docKind, label, userAuthored, table: env.table });
     source.findings = scan.findings;
     const content = hermesContent(read);
     if (!read.validUtf8) {
@@ -113,7 +121,7 @@ interface TypeResult {
   label?: string;
 }
 
-function loadHermesMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, maxChars: number, warnings: string[]): TypeResult {
+function loadHermesMd(env: ReadEnv, cwd: string, gitRoot: string | undefined, maxChars: number, warnings: string[]): TypeResult {
   const sources: Source[] = [];
   const dirs: string[] = [];
   for (let d = cwd; ; d = path.dirname(d)) {
@@ -124,18 +132,18 @@ function loadHermesMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, 
   for (const dir of dirs) {
     for (const name of ['.hermes.md', 'HERMES.md']) {
       const file = path.join(dir, name);
-      if (fs.stat(file)?.kind !== 'file') continue;
+      if (env.fs.stat(file)?.kind !== 'file') continue;
       if (found) {
         sources.push({
           path: file, label: dir === cwd ? name : path.relative(cwd, file), kind: 'hermes_md', status: 'shadowed',
-          shadowedBy: found.source.label, findings: loadContextFile(fs, file, name, 'hermes_md').source.findings,
+          shadowedBy: found.source.label, findings: loadContextFile(env, file, name, 'hermes_md').source.findings,
           message: found.content
             ? `Not loaded: the nearer ${found.source.label} wins.`
             : `Not loaded: an empty ${found.source.label} hides it (Hermes stops at the first .hermes.md/HERMES.md it finds, even an empty one).`,
         });
         continue;
       }
-      found = loadContextFile(fs, file, name, 'hermes_md');
+      found = loadContextFile(env, file, name, 'hermes_md');
       sources.push(found.source);
     }
   }
@@ -143,7 +151,7 @@ function loadHermesMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, 
   return { text: section(found, '.hermes.md', maxChars, warnings), sources, label: found.source.label };
 }
 
-function loadAgentsMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, maxChars: number, warnings: string[]): TypeResult {
+function loadAgentsMd(env: ReadEnv, cwd: string, gitRoot: string | undefined, maxChars: number, warnings: string[]): TypeResult {
   const chain: string[] = [];
   if (!gitRoot || gitRoot === cwd || path.relative(gitRoot, cwd).startsWith('..')) chain.push(cwd);
   else {
@@ -159,9 +167,9 @@ function loadAgentsMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, 
     for (const name of ['AGENTS.override.md', 'AGENTS.md', 'agents.md']) {
       const file = path.join(dir, name);
       const label = dir === cwd ? name : path.relative(cwd, file);
-      if (!fs.stat(file)) continue;
+      if (!env.fs.stat(file)) continue;
       if (winner) {
-        const other = loadContextFile(fs, file, label, 'agents_md');
+        const other = loadContextFile(env, file, label, 'agents_md');
         if (other.content) {
           other.source.status = 'shadowed';
           other.source.shadowedBy = winner.source.label;
@@ -170,7 +178,7 @@ function loadAgentsMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, 
         sources.push(other.source);
         continue;
       }
-      const loaded = loadContextFile(fs, file, label, 'agents_md');
+      const loaded = loadContextFile(env, file, label, 'agents_md');
       sources.push(loaded.source);
       if (!loaded.content) continue;
       winner = loaded;
@@ -205,14 +213,14 @@ function loadAgentsMd(fs: FileSystem, cwd: string, gitRoot: string | undefined, 
   return { text: t.text, sources, label: taken[taken.length - 1].loaded.source.label };
 }
 
-function loadClaudeMd(fs: FileSystem, cwd: string, maxChars: number, warnings: string[]): TypeResult {
+function loadClaudeMd(env: ReadEnv, cwd: string, maxChars: number, warnings: string[]): TypeResult {
   const sources: Source[] = [];
   let winner: Loaded | undefined;
   let text = '';
   for (const name of ['CLAUDE.md', 'claude.md']) {
     const file = path.join(cwd, name);
-    if (!fs.stat(file)) continue;
-    const loaded = loadContextFile(fs, file, name, 'claude_md');
+    if (!env.fs.stat(file)) continue;
+    const loaded = loadContextFile(env, file, name, 'claude_md');
     sources.push(loaded.source);
     if (!loaded.content) continue;
     if (winner) {
@@ -226,13 +234,13 @@ function loadClaudeMd(fs: FileSystem, cwd: string, maxChars: number, warnings: s
   return { text, sources, label: winner?.source.label };
 }
 
-function loadCursorRules(fs: FileSystem, cwd: string, maxChars: number, warnings: string[]): TypeResult {
+function loadCursorRules(env: ReadEnv, cwd: string, maxChars: number, warnings: string[]): TypeResult {
   const candidates: [string, string][] = [[path.join(cwd, '.cursorrules'), '.cursorrules']];
   const rulesDir = path.join(cwd, '.cursor', 'rules');
-  if (fs.stat(rulesDir)?.kind === 'directory') {
+  if (env.fs.stat(rulesDir)?.kind === 'directory') {
     let names: string[] = [];
     try {
-      names = fs.readDirectory(rulesDir);
+      names = env.fs.readDirectory(rulesDir);
     } catch {
       // Unlistable: Hermes' glob yields nothing either.
     }
@@ -243,8 +251,8 @@ function loadCursorRules(fs: FileSystem, cwd: string, maxChars: number, warnings
   const sources: Source[] = [];
   const parts: Loaded[] = [];
   for (const [file, label] of candidates) {
-    if (!fs.stat(file)) continue;
-    const loaded = loadContextFile(fs, file, label, 'cursorrules');
+    if (!env.fs.stat(file)) continue;
+    const loaded = loadContextFile(env, file, label, 'cursorrules');
     sources.push(loaded.source);
     if (loaded.content) parts.push(loaded);
   }
@@ -271,14 +279,15 @@ function loadCursorRules(fs: FileSystem, cwd: string, maxChars: number, warnings
  * "# Project Context", plus a report on every candidate file Hermes considered.
  */
 export function buildContextFiles(fs: FileSystem, opts: ContextFilesOptions): ContextFilesResult {
+  const env: ReadEnv = { fs, table: opts.table };
   const cwd = fs.realpath(path.resolve(opts.cwd));
   const gitRoot = findGitRoot(fs, cwd);
   const warnings: string[] = [];
   const types: [SourceKind, () => TypeResult][] = [
-    ['hermes_md', () => loadHermesMd(fs, cwd, gitRoot, opts.maxChars, warnings)],
-    ['agents_md', () => loadAgentsMd(fs, cwd, gitRoot, opts.maxChars, warnings)],
-    ['claude_md', () => loadClaudeMd(fs, cwd, opts.maxChars, warnings)],
-    ['cursorrules', () => loadCursorRules(fs, cwd, opts.maxChars, warnings)],
+    ['hermes_md', () => loadHermesMd(env, cwd, gitRoot, opts.maxChars, warnings)],
+    ['agents_md', () => loadAgentsMd(env, cwd, gitRoot, opts.maxChars, warnings)],
+    ['claude_md', () => loadClaudeMd(env, cwd, opts.maxChars, warnings)],
+    ['cursorrules', () => loadCursorRules(env, cwd, opts.maxChars, warnings)],
   ];
   const sources: Source[] = [];
   let project = '';

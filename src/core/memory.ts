@@ -1,4 +1,4 @@
-import { MAX_SCAN_CHARS } from './threatPatterns';
+import { MAX_SCAN_CHARS, type PatternTable } from './threatPatterns';
 import { scanForThreats } from './threats';
 import { cpHead, cpLength, cpTail, formatThousands, pyStrip, universalNewlines } from './text';
 
@@ -36,7 +36,7 @@ export interface SanitizedEntry {
 }
 
 /** `_sanitize_entries_for_snapshot`: every entry scanned at strict scope, hits replaced by a placeholder. */
-export function sanitizeEntries(entries: string[], fileName: string): SanitizedEntry[] {
+export function sanitizeEntries(entries: string[], fileName: string, table?: PatternTable): SanitizedEntry[] {
   return entries.map((entry) => {
     if (!entry || entry.startsWith('[BLOCKED:')) return { text: entry, blocked: false, ids: [] };
     const n = cpLength(entry);
@@ -47,7 +47,7 @@ export function sanitizeEntries(entries: string[], fileName: string): SanitizedE
         ids: ['memory_entry_too_large'],
       };
     }
-    const ids = scanForThreats(entry, 'strict');
+    const ids = scanForThreats(entry, 'strict', table);
     if (!ids.length) return { text: entry, blocked: false, ids };
     return {
       text: `[BLOCKED: ${fileName} entry contained threat pattern(s): ${ids.join(', ')}. Removed from system prompt; use memory(action=remove) to delete the original.]`,

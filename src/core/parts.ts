@@ -7,6 +7,7 @@ import { KNOWN_PLATFORMS, toolUseEnforcementApplies, type HermesTexts } from './
 import type { LayerId } from './layout';
 import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT, parseMemoryEntries, renderMemoryBlock, sanitizeEntries, type MemoryTarget } from './memory';
 import type { Provenance } from './provenance';
+import type { PatternTable } from './threatPatterns';
 import { buildSkillsIndex } from './skills';
 import { readText, unreadableMessage, type Source } from './source';
 import { buildTimestampLine, sessionStart } from './timestamp';
@@ -22,6 +23,8 @@ export interface PartContext {
   textsProvenance: Provenance;
   /** HermesTexts fields that are built-in although an installation supplied the rest, with the reason. */
   textFallbacks: Record<string, string>;
+  /** The threat table: the built-in port, or the user's Hermes' own. */
+  table?: PatternTable;
   platform: string;
   model?: string;
   provider?: string;
@@ -59,7 +62,7 @@ const fromHome = (detail: string): Provenance => ({ origin: 'hermes_home', appro
 export function loadSoul(ctx: PartContext): { text?: string; source: Source; warning?: string } {
   const file = path.join(ctx.home, 'SOUL.md');
   const userAuthored = isUserAuthored(ctx.fs, ctx.home);
-  const loaded = loadContextFile(ctx.fs, file, 'SOUL.md', 'soul', userAuthored);
+  const loaded = loadContextFile({ fs: ctx.fs, table: ctx.table }, file, 'SOUL.md', 'soul', userAuthored);
   if (loaded.source.status === 'missing') loaded.source.message = 'No SOUL.md in HERMES_HOME: Hermes uses its default identity.';
   if (!loaded.content) return { source: loaded.source };
   const t = truncateContent(loaded.body, 'SOUL.md', ctx.maxChars, file);
@@ -153,7 +156,7 @@ function memoryPart(ctx: PartContext, target: MemoryTarget): Part {
     return { text: '', sources: [source], provenance, notes: [] };
   }
   // Hermes reads memory with plain "utf-8", so a BOM stays in the first entry.
-  const entries = sanitizeEntries(parseMemoryEntries((read.hadBom ? '\ufeff' : '') + read.text), fileName);
+  const entries = sanitizeEntries(parseMemoryEntries((read.hadBom ? '\ufeff' : '') + read.text), fileName, ctx.table);
   const text = renderMemoryBlock(target, entries.map((e) => e.text), limit);
   const blocked = entries.filter((e) => e.blocked);
   if (!entries.length) {
@@ -192,7 +195,7 @@ function buildSkillsPart(ctx: PartContext): Part {
 
 function contextFiles(ctx: PartContext): Part {
   if (ctx.skipContextFiles) return { text: '', sources: [], provenance: none('Context files are skipped for this agent.'), notes: [] };
-  const result = buildContextFiles(ctx.fs, { cwd: ctx.cwd, maxChars: ctx.maxChars });
+  const result = buildContextFiles(ctx.fs, { cwd: ctx.cwd, maxChars: ctx.maxChars, table: ctx.table });
   return { text: result.text, sources: result.sources, provenance: { origin: 'workspace', approximate: false, detail: `Project context discovered from ${ctx.cwd}` }, notes: result.warnings };
 }
 

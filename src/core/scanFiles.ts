@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { classifyExplicit, classifyFile, type FileClass } from './contextFileKinds';
 import type { FileSystem } from './fs';
 import { scanDocument } from './scanner';
-import type { Scope } from './threatPatterns';
+import type { PatternTable, Scope } from './threatPatterns';
 import { readText, unreadableMessage } from './source';
 import type { Finding } from './types';
 
@@ -53,6 +53,7 @@ export interface ScanFileOptions {
   extraChecks?: boolean;
   /** SOUL.md written by the user (no distribution manifest): Hermes warns but loads. */
   userAuthored?: boolean;
+  table?: PatternTable;
 }
 
 export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {}): FileScan {
@@ -72,7 +73,7 @@ export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {
     });
   }
   const userAuthored = opts.userAuthored ?? (kind.documentKind === 'soul');
-  const scanOpts = { kind: kind.documentKind, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks };
+  const scanOpts = { kind: kind.documentKind, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks, table: opts.table };
   // Hermes' verdict always uses Hermes' own scope; a different --scope only changes what is reported.
   const hermes = scanDocument(read.text, scanOpts);
   const asked = opts.scope ? scanDocument(read.text, { ...scanOpts, scope: opts.scope }) : hermes;

@@ -8,7 +8,7 @@ import {
   composeMaps, LineIndex, mapNfkc, mapRange, mapUniversalNewlines, shiftMap, type PositionMap,
 } from './offsetMap';
 import {
-  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS,
+  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS, type PatternTable,
   unicodeName, type Scope,
 } from './threatPatterns';
 import { scanForThreats } from './threats';
@@ -27,6 +27,8 @@ export interface ScanOptions {
   userAuthored?: boolean;
   /** Checks beyond Hermes' own (default true); never reported as blocking. */
   extraChecks?: boolean;
+  /** The pattern table to apply; the built-in port by default. */
+  table?: PatternTable;
 }
 
 export interface ScanResult {
@@ -173,7 +175,7 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
   let hermesIds: string[];
   let blocked: boolean;
   if (options.kind === 'memory') {
-    ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits));
+    ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, options.table));
   } else {
     const unit = contextUnit(text, options.kind === 'hermes_md');
     const label = options.label ?? (options.kind === 'soul' ? 'SOUL.md' : 'this file');
@@ -181,7 +183,7 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
     const verdict: Verdict = userSoul
       ? { lead: `Hermes logs this but still loads your own ${label}`, severity: 'warning', hermesBlocks: false }
       : { lead: `Hermes will not load ${label}`, severity: 'error', hermesBlocks: true };
-    hermesIds = scanUnit(unit, scope, verdict, label, text.length, hits);
+    hermesIds = scanUnit(unit, scope, verdict, label, text.length, hits, options.table);
     blocked = hermesIds.length > 0 && !userSoul;
   }
   if (options.extraChecks !== false) scanExtras(text, hits);
@@ -209,7 +211,7 @@ function contextUnit(text: string, hermesMd: boolean): Unit {
 const ENTRY_DELIMITER = '\n§\n';
 
 /** `MemoryStore` load + `_sanitize_entries_for_snapshot`, entry by entry. */
-function scanMemory(text: string, scope: Scope, label: string | undefined, hits: Hit[]): { hermesIds: string[]; blocked: boolean } {
+function scanMemory(text: string, scope: Scope, label: string | undefined, hits: Hit[], table?: PatternTable): { hermesIds: string[]; blocked: boolean } {
   const nl = mapUniversalNewlines(text);
   const all = nl.text;
   const ids = new Set<string>();
@@ -243,7 +245,7 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
       });
       continue;
     }
-    const found = scanUnit(unit, scope, verdict, label ?? 'this file', text.length, hits);
+    const found = scanUnit(unit, scope, verdict, label ?? 'this file', text.length, hits, table);
     if (found.length) blocked = true;
     for (const id of found) ids.add(id);
   }
@@ -265,13 +267,13 @@ function stripSpan(text: string, from: number, to: number): [number, number] {
 }
 
 /** Hermes' verdict on one text, plus a finding per match: inside the 65,536-code-point cap and after it. */
-function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: Hit[]): string[] {
-  const ids = scanForThreats(unit.content, scope);
+function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: Hit[], table?: PatternTable): string[] {
+  const ids = scanForThreats(unit.content, scope, table);
   const content = unit.content;
   if (!content) return ids;
   const capEnd = cpToUtf16(content, MAX_SCAN_CHARS);
   const beyond = capEnd < content.length;
-  const patterns = compiledPatterns(scope);
+  const patterns = compiledPatterns(scope, table);
   const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string): void => {
     const [a, b] = mapRange(unit.toSource, s, e);
     hits.push({ start: a, end: b, ruleId, severity, hermesBlocks, message });

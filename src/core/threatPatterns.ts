@@ -203,8 +203,9 @@ export interface CompiledPattern {
 
 abstract class Matcher implements CompiledPattern {
   readonly global: RegExp;
-  constructor(readonly pattern: ThreatPattern) {
-    this.global = new RegExp(pattern.source, 'giu');
+  /** `flags`: the port's `giu`, or a translated regex's own flags (it spells out case-insensitivity itself). */
+  constructor(readonly pattern: ThreatPattern, flags = 'giu') {
+    this.global = new RegExp(pattern.source, flags);
   }
   abstract forEachMatch(text: string, visit: MatchVisitor): void;
   test(text: string): boolean {
@@ -457,9 +458,40 @@ const BY_SCOPE: Record<Scope, readonly CompiledPattern[]> = {
   strict: COMPILED,
 };
 
+/** A whole compiled table: the built-in port, or one translated from the user's Hermes installation. */
+export interface PatternTable {
+  readonly byScope: Readonly<Record<Scope, readonly CompiledPattern[]>>;
+  /** Where the table came from, in words for the preview. */
+  readonly origin: string;
+}
+
+export const BUILTIN_TABLE: PatternTable = {
+  byScope: BY_SCOPE,
+  origin: "the built-in port of Hermes' tools/threat_patterns.py@00fd54f0",
+};
+
+
+/** Compiles rows read from an installation; descriptions come from the built-in rule of the same id, if any. */
+export function compileTable(rows: readonly { id: string; scope: Scope; source: string; flags: string }[], origin: string): PatternTable {
+  const known = new Map(THREAT_PATTERNS.map((p) => [p.id, p]));
+  const compiled = rows.map((r) => new RegexMatcher({
+    id: r.id, scope: r.scope, source: r.source,
+    title: known.get(r.id)?.title ?? r.id,
+    description: known.get(r.id)?.description ?? "a pattern from your Hermes' threat table",
+  }, r.flags.includes('g') ? r.flags : r.flags + 'g'));
+  return {
+    origin,
+    byScope: {
+      all: compiled.filter((c) => SCOPE_RANK[c.pattern.scope] <= SCOPE_RANK.all),
+      context: compiled.filter((c) => SCOPE_RANK[c.pattern.scope] <= SCOPE_RANK.context),
+      strict: compiled,
+    },
+  };
+}
+
 /** The patterns a scan at `scope` tests, in table order. */
-export function compiledPatterns(scope: Scope): readonly CompiledPattern[] {
-  return BY_SCOPE[scope];
+export function compiledPatterns(scope: Scope, table: PatternTable = BUILTIN_TABLE): readonly CompiledPattern[] {
+  return table.byScope[scope];
 }
 
 const PY_CASE_MISMATCH = /[\u0130\u0131\u0345]/;

@@ -1,6 +1,6 @@
 /** Hermes' `scan_for_threats` / `first_threat_message` (tools/threat_patterns.py @00fd54f0) and the blocked-file text. */
 
-import { codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS } from './threatPatterns';
+import { codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, type PatternTable } from './threatPatterns';
 import { cpHead } from './text';
 
 const INVISIBLE_RE = new RegExp(`[${INVISIBLE_CHARS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`, 'g');
@@ -20,13 +20,13 @@ export function invisibleIds(text: string): string[] {
  * capped at 65,536 code points; Python reports them in set order, which is arbitrary, so first occurrence
  * is used here. Then each pattern of the scope is searched in the NFKC form, ids appended in table order.
  */
-export function scanForThreats(content: string, scope: string = 'context'): string[] {
+export function scanForThreats(content: string, scope: string = 'context', table?: PatternTable): string[] {
   if (!content) return [];
   if (!isScope(scope)) throw new RangeError(`scan_for_threats: unknown scope '${scope}'`);
   const capped = cpHead(content, MAX_SCAN_CHARS);
   const findings = invisibleIds(capped);
   const normalized = foldForMatching(capped.normalize('NFKC'));
-  for (const c of compiledPatterns(scope)) {
+  for (const c of compiledPatterns(scope, table)) {
     if (c.test(normalized)) findings.push(c.pattern.id);
   }
   return findings;

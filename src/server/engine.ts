@@ -26,7 +26,7 @@ function assembleOptions(folderPath: string): AssembleOptions {
   if (!options) throw new Error('engine not configured');
   return {
     fs: disk, cwd: folderPath, home: options.home, layout: options.layout, platform: options.platform, model: options.model, contextLength: options.contextLength,
-    texts: texts?.texts, textsProvenance: texts?.provenance, textFallbacks: texts?.fallbacks,
+    texts: texts?.texts, textsProvenance: texts?.provenance, textFallbacks: texts?.fallbacks, table: texts?.table,
   };
 }
 

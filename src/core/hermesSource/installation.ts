@@ -6,6 +6,8 @@ import { readText } from '../source';
 import type { Scope } from '../threatPatterns';
 import { getString, parsePythonConstants, type PyValue } from './pyLiteral';
 import { translatePythonRegex } from './pyRegex';
+import { PINNED_PYTHON_PATTERNS } from '../pinnedPatterns';
+import { BUILTIN_TABLE, compileTable, type PatternTable } from '../threatPatterns';
 
 /** A Hermes source tree: a checkout or an installed package's site-packages. */
 export interface HermesInstallation {
@@ -111,6 +113,8 @@ export interface InstalledHermes {
   /** The installation's threat table, or undefined (with a reason) when any pattern could not be translated exactly. */
   patterns?: InstalledPattern[];
   patternsNotice?: string;
+  /** The installation's table is exactly the one the built-in port implements. */
+  patternsIdentical?: boolean;
 }
 
 function str(value: PyValue | undefined): string | undefined {
@@ -163,19 +167,27 @@ export function readInstalledHermes(fs: FileSystem, installation: HermesInstalla
 }
 
 /** `_PATTERNS` of tools/threat_patterns.py; all or nothing, since a partial table would misreport what Hermes blocks. */
-function readThreatTable(file: ReturnType<typeof parsePythonConstants> | undefined): { patterns?: InstalledPattern[]; patternsNotice?: string } {
+function readThreatTable(file: ReturnType<typeof parsePythonConstants> | undefined): { patterns?: InstalledPattern[]; patternsNotice?: string; patternsIdentical?: boolean } {
   if (!file) return { patternsNotice: 'tools/threat_patterns.py is missing; using the built-in pattern table.' };
   const table = file.values.get('_PATTERNS');
   if (!table || (table.kind !== 'list' && table.kind !== 'tuple')) {
     const r = file.refused.get('_PATTERNS');
     return { patternsNotice: `_PATTERNS could not be read${r ? ` (line ${r.line}: ${r.reason})` : ''}; using the built-in pattern table.` };
   }
-  const patterns: InstalledPattern[] = [];
+  const rows: [string, Scope, string][] = [];
   for (const row of table.items) {
     const [regex, id, scope] = row.kind === 'tuple' || row.kind === 'list' ? row.items.map(str) : [];
     if (regex === undefined || id === undefined || (scope !== 'all' && scope !== 'context' && scope !== 'strict')) {
       return { patternsNotice: 'a _PATTERNS row is not a (regex, id, scope) tuple of strings; using the built-in pattern table.' };
     }
+    rows.push([id, scope, regex]);
+  }
+  // The common case: the user's Hermes has the very table the built-in port implements (with its linear-time matchers).
+  if (rows.length === PINNED_PYTHON_PATTERNS.length && rows.every((r, i) => r.every((v, j) => v === PINNED_PYTHON_PATTERNS[i][j]))) {
+    return { patternsIdentical: true };
+  }
+  const patterns: InstalledPattern[] = [];
+  for (const [id, scope, regex] of rows) {
     const t = translatePythonRegex(regex, { ignoreCase: true });
     if (!t.ok) return { patternsNotice: `pattern ${id} cannot be translated exactly (${t.reason}); using the built-in pattern table.` };
     patterns.push({ id, scope, source: t.source, flags: t.flags });
@@ -188,12 +200,19 @@ export interface ResolvedTexts {
   provenance: Provenance;
   fallbacks: Record<string, string>;
   installed?: InstalledHermes;
+  /** The threat table to scan with, and a notice when the installation's table could not be used. */
+  table: PatternTable;
+  tableNotice?: string;
 }
 
 /** Hermes' texts from the user's installation when one is found, else the built-in approximations. */
 export function resolveHermesTexts(fs: FileSystem, opts: FindOptions & { disabled?: boolean }): ResolvedTexts {
   const installation = opts.disabled ? undefined : findHermesInstallation(fs, opts);
-  if (!installation) return { texts: BUILTIN_TEXTS, provenance: BUILTIN_APPROXIMATION, fallbacks: {} };
+  if (!installation) return { texts: BUILTIN_TEXTS, provenance: BUILTIN_APPROXIMATION, fallbacks: {}, table: BUILTIN_TABLE };
   const installed = readInstalledHermes(fs, installation);
-  return { texts: installed.texts, provenance: installed.provenance, fallbacks: installed.fallbacks, installed };
+  const where = `Hermes${installation.version ? ` ${installation.version}` : ''} at ${installation.root}`;
+  const table = installed.patternsIdentical
+    ? { ...BUILTIN_TABLE, origin: `${BUILTIN_TABLE.origin}, identical to the table of ${where}` }
+    : installed.patterns ? compileTable(installed.patterns, `the threat table of ${where}`) : BUILTIN_TABLE;
+  return { texts: installed.texts, provenance: installed.provenance, fallbacks: installed.fallbacks, installed, table, tableNotice: installed.patternsNotice };
 }

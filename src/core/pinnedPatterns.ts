@@ -1,0 +1,43 @@
+/**
+ * Hermes' threat table as written in Python: the final regex sources of tools/threat_patterns.py@00fd54f0
+ * (spec §4.4), kept as data. The hand-ported JavaScript table in threatPatterns.ts implements exactly these; a
+ * table read from a user's installation is compared against this one to know whether the port still applies.
+ */
+export const PINNED_PYTHON_PATTERNS: readonly (readonly [id: string, scope: 'all' | 'context' | 'strict', source: string])[] = [
+  ['prompt_injection', 'all', String.raw`ignore\s+(?:\w+\s+){0,8}(previous|all|above|prior)\s+(?:\w+\s+){0,8}instructions`],
+  ['sys_prompt_override', 'all', String.raw`system\s+prompt\s+override`],
+  ['disregard_rules', 'all', String.raw`disregard\s+(?:\w+\s+){0,8}(your|all|any)\s+(?:\w+\s+){0,8}(instructions|rules|guidelines)`],
+  ['bypass_restrictions', 'all', String.raw`act\s+as\s+(if|though)\s+(?:\w+\s+){0,8}you\s+(?:\w+\s+){0,8}(have\s+no|don\'t\s+have)\s+(?:\w+\s+){0,8}(restrictions|limits|rules)`],
+  ['html_comment_injection', 'all', String.raw`<!--[^>]{0,512}(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?![A-Za-z])[^>]{0,512}-->`],
+  ['hidden_div', 'all', String.raw`<\s*div\s+style\s*=\s*["\'][^>]{0,2048}display\s*:\s*none`],
+  ['translate_execute', 'all', String.raw`translate\s+[^\n]{0,512}\s+into\s+\w+(?:[\s-]+\w+){0,2}\s+and\s+(execute|run|eval)\b`],
+  ['deception_hide', 'all', String.raw`do\s+not\s+(?:\w+\s+){0,8}tell\s+(?:\w+\s+){0,8}the\s+user`],
+  ['role_hijack', 'context', String.raw`you\s+are\s+(?:\w+\s+){0,8}now\s+(?:a|an|the)\s+`],
+  ['role_pretend', 'context', String.raw`pretend\s+(?:\w+\s+){0,8}(you\s+are|to\s+be)\s+`],
+  ['leak_system_prompt', 'context', String.raw`output\s+(?:\w+\s+){0,8}(system|initial)\s+prompt`],
+  ['remove_filters', 'context', String.raw`(respond|answer|reply)\s+without\s+(?:\w+\s+){0,8}(restrictions|limitations|filters|safety)`],
+  ['fake_update', 'context', String.raw`you\s+have\s+been\s+(?:\w+\s+){0,8}(updated|upgraded|patched)\s+to`],
+  ['identity_override', 'context', String.raw`\bname\s+yourself\s+\w+`],
+  ['c2_node_registration', 'context', String.raw`register\s+(as\s+)?a?\s*node`],
+  ['c2_heartbeat', 'context', String.raw`(heartbeat|beacon|check[\s\-]?in)\s+(to|with)\s+`],
+  ['c2_task_pull', 'context', String.raw`pull\s+(down\s+)?(?:new\s+)?task(?:ing|s)?\b`],
+  ['c2_network_connect', 'context', String.raw`connect\s+to\s+the\s+network\b`],
+  ['forced_action', 'context', String.raw`you\s+must\s+(?:\w+\s+){0,3}(register|connect|report|beacon)\b`],
+  ['anti_forensic_oneliner', 'context', String.raw`only\s+use\s+one[\s\-]?liners?\b`],
+  ['anti_forensic_disk', 'context', String.raw`never\s+(?:\w+\s+){0,8}(?:create|write)\s+(?:\w+\s+){0,8}(?:script|file)\s+(?:\w+\s+){0,8}disk`],
+  ['env_var_unset_agent', 'context', String.raw`unset\s+\w*(?:CLAUDE|CODEX|HERMES|AGENT|OPENAI|ANTHROPIC)\w*`],
+  ['known_c2_framework', 'context', String.raw`\b(?:cobalt\s*strike|sliver|havoc|mythic|metasploit|brainworm)\b`],
+  ['c2_explicit', 'context', String.raw`\bc2\s+(?:server|channel|infrastructure|beacon)\b`],
+  ['c2_explicit_long', 'context', String.raw`\bcommand\s+and\s+control\b`],
+  ['exfil_curl', 'all', String.raw`curl\s+[^\n]{0,2048}\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b`],
+  ['exfil_wget', 'all', String.raw`wget\s+[^\n]{0,2048}\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b`],
+  ['read_secrets', 'all', String.raw`cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)`],
+  ['send_to_url', 'strict', String.raw`(send|post|upload|transmit)\s+[^\n]{0,2048}\s+(to|at)\s+https?://`],
+  ['context_exfil', 'strict', String.raw`(include|output|print|share)\s+(?:\w+\s+){0,8}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)`],
+  ['ssh_backdoor', 'strict', String.raw`authorized_keys`],
+  ['ssh_access', 'strict', String.raw`\$HOME/\.ssh|\~/\.ssh`],
+  ['hermes_env', 'strict', String.raw`\$HOME/\.hermes/\.env|\~/\.hermes/\.env`],
+  ['agent_config_mod', 'strict', String.raw`(update|modify|edit|write|change|append|add\s+to)\s+[^\n]{0,2048}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)`],
+  ['hermes_config_mod', 'strict', String.raw`(update|modify|edit|write|change|append|add\s+to)\s+[^\n]{0,2048}\.hermes/(config\.yaml|SOUL\.md)`],
+  ['hardcoded_secret', 'strict', String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["\'][A-Za-z0-9+/=_-]{20,}`],
+];
