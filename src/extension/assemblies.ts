@@ -1,0 +1,68 @@
+/**
+ * The assembled prompt of each workspace folder, fetched from the server on demand and dropped when the
+ * server says it changed. The tree, the preview and the status bar all read from here, so one
+ * assemblyChanged costs one request per folder however many views show it.
+ */
+import * as vscode from 'vscode';
+import type { AssembledPromptView } from '../shared/protocol';
+import type { PromptLensClient } from './client';
+
+export type Assembly = { ok: true; view: AssembledPromptView } | { ok: false; error: string };
+
+/** The server may spell a URI differently (e.g. an encoded drive colon); compare VS Code's canonical form. */
+export function folderKey(uri: string | vscode.Uri): string {
+  return (typeof uri === 'string' ? vscode.Uri.parse(uri) : uri).toString();
+}
+
+export class AssemblyStore implements vscode.Disposable {
+  private readonly cache = new Map<string, Promise<Assembly>>();
+  private readonly changed = new vscode.EventEmitter<string | undefined>();
+  /** Fires a folder key, or undefined when every folder may have changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly client: PromptLensClient) {
+    this.subscriptions = [
+      client.onAssemblyChanged((p) => this.invalidate(folderKey(p.folderUri))),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.invalidate()),
+    ];
+  }
+
+  get(folder: vscode.WorkspaceFolder): Promise<Assembly> {
+    const key = folderKey(folder.uri);
+    let entry = this.cache.get(key);
+    if (!entry) {
+      entry = this.client.assembledPrompt({ folderUri: folder.uri.toString() }).then(
+        (view): Assembly => ({ ok: true, view }),
+        (e: unknown): Assembly => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+      );
+      this.cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  invalidate(key?: string): void {
+    if (key === undefined) this.cache.clear();
+    else this.cache.delete(key);
+    this.changed.fire(key);
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((d) => d.dispose());
+    this.changed.dispose();
+  }
+}
+
+/** The folder a command means: the active editor's, else the only one, else the user's pick. */
+export async function pickFolder(placeHolder = 'Workspace folder'): Promise<vscode.WorkspaceFolder | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const own = active && vscode.workspace.getWorkspaceFolder(active);
+  if (own) return own;
+  if (folders.length <= 1) return folders[0];
+  return vscode.window.showWorkspaceFolderPick({ placeHolder });
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

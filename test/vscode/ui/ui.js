@@ -1,0 +1,149 @@
+// Packaged UI test (run.js --install-vsix … --ui-script): drives the real workbench with Playwright
+// on the fixture written by scripts/test-host.js (examples/workspace/packages/web, whose AGENTS.md
+// is blocked and whose parent AGENTS.md is truncated, with examples/hermes-home as HERMES_HOME).
+// Each check group is run even when an earlier one failed; the results go to $HPL_UI_RESULT (JSON)
+// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png.
+'use strict';
+const fs = require('node:fs');
+const { runCommand } = require('../ui-helpers');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function poll(what, fn, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < until) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) { last = e; }
+    await sleep(250);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (${last.message.split('\n')[0]})` : ''}`);
+}
+
+module.exports = async function ui(page, ctx) {
+  const results = [];
+  const group = async (name, fn) => {
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true, ms: Date.now() - t0 });
+      ctx.log(`check ${name}: ok (${Date.now() - t0} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false, error: e.message });
+      ctx.log(`check ${name}: FAILED: ${e.stack || e.message}`);
+      await ctx.screenshot(`failed-${name}`);
+      await page.keyboard.press('Escape').catch(() => {});
+    }
+  };
+
+  let previewTotal = null;
+  const layersPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Layers/ }) }).first();
+  const rows = layersPane.locator('.monaco-list-row');
+
+  await group('layers', async () => {
+    const tab = page.locator('.activitybar .action-item a[aria-label^="Hermes Prompt"], .activitybar .action-item .action-label[aria-label^="Hermes Prompt"]').first();
+    await tab.waitFor({ timeout: 60_000 });
+    await tab.click();
+    await layersPane.waitFor({ timeout: 30_000 });
+    // Widen the side bar so the rows' descriptions (chars · tokens · cached) are readable in the screenshot.
+    const bar = await page.locator('.part.sidebar').boundingBox();
+    if (bar) {
+      // The sash straddles the side bar's right edge.
+      const x = bar.x + bar.width + 1;
+      const y = bar.y + bar.height / 2;
+      await page.mouse.move(x, y);
+      await sleep(300);
+      await page.mouse.down();
+      await page.mouse.move(x + 100, y, { steps: 5 });
+      await page.mouse.move(x + 200, y, { steps: 5 });
+      await page.mouse.up();
+      const after = await page.locator('.part.sidebar').boundingBox();
+      ctx.log(`side bar width ${bar.width} → ${after && after.width}`);
+    }
+    const titles = await poll('ten layer rows', async () => {
+      const labels = await rows.locator('.label-name').allInnerTexts();
+      return labels.length >= 10 ? labels : null;
+    }, 60_000);
+    ctx.log(`Layers rows: ${titles.join(' | ')}`);
+    const expected = ['Agent identity', 'Tool-aware guidance', 'Honcho static block', 'System message', 'MEMORY snapshot',
+      'USER profile snapshot', 'Skills index', 'Context files', 'Timestamp and session', 'Platform hint'];
+    if (JSON.stringify(titles.slice(0, 10)) !== JSON.stringify(expected)) throw new Error(`layer rows ${JSON.stringify(titles)} ≠ ${JSON.stringify(expected)}`);
+    const ctxRow = rows.filter({ hasText: 'Context files' }).first();
+    const desc = await ctxRow.locator('.label-description').innerText();
+    if (!/^[\d,]+ chars · [\d,]+ tokens · cached$/.test(desc)) throw new Error(`Context files row description: ${desc}`);
+    // Expand it: its sources show blocked / truncated / shadowed.
+    await ctxRow.click();
+    if ((await ctxRow.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('ArrowRight');
+    const blocked = rows.filter({ hasText: 'AGENTS.md' }).filter({ hasText: 'blocked' });
+    const truncated = rows.filter({ hasText: 'AGENTS.md' }).filter({ hasText: 'truncated' });
+    const shadowed = rows.filter({ hasText: 'CLAUDE.md' }).filter({ hasText: 'shadowed by' });
+    await blocked.first().waitFor({ timeout: 15_000 });
+    await truncated.first().waitFor({ timeout: 15_000 });
+    await shadowed.first().waitFor({ timeout: 15_000 });
+    await page.mouse.move(0, 0);
+    await ctx.screenshot('layers');
+  });
+
+  await group('problems', async () => {
+    // The server publishes diagnostics for open documents: open the blocked AGENTS.md from the tree.
+    const blocked = rows.filter({ hasText: 'AGENTS.md' }).filter({ hasText: 'blocked' }).first();
+    await blocked.click();
+    await page.locator('.tabs-container .tab', { hasText: 'AGENTS.md' }).first().waitFor({ timeout: 15_000 });
+    await runCommand(page, 'View: Focus Problems');
+    const panel = page.locator('.part.panel .markers-panel');
+    await panel.waitFor({ timeout: 15_000 });
+    const fileRow = panel.locator('.monaco-list-row', { hasText: 'AGENTS.md' }).first();
+    await fileRow.waitFor({ timeout: 30_000 });
+    const injection = panel.locator('.monaco-list-row', { hasText: 'prompt_injection' }).first();
+    await injection.waitFor({ timeout: 15_000 });
+    const text = await injection.innerText();
+    if (!/hermes-prompt-lens/.test(text)) throw new Error(`problem row lacks the source: ${text}`);
+    ctx.log(`Problems row: ${text.replace(/\s+/g, ' ')}`);
+    await page.mouse.move(0, 0);
+    await ctx.screenshot('problems');
+  });
+
+  await group('preview', async () => {
+    // Give the preview the full height: hide the panel the Problems check opened.
+    if (await page.locator('.part.panel').isVisible()) await runCommand(page, 'View: Toggle Panel Visibility');
+    await runCommand(page, 'Hermes Prompt: Open Preview to the Side');
+    const frame = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+    const heading = frame.locator('.layer-title', { hasText: 'Context files' });
+    await heading.first().waitFor({ timeout: 30_000 });
+    const titles = await frame.locator('.layer-title').allInnerTexts();
+    if (titles.length !== 10) throw new Error(`preview shows ${titles.length} layer headings: ${titles.join(', ')}`);
+    // The blocked packages/web/AGENTS.md inside the Context files layer (MEMORY.md has a blocked entry too).
+    const mark = frame.locator('#layer-context_files mark.blocked').first();
+    await mark.waitFor({ timeout: 10_000 });
+    const markText = await mark.innerText();
+    if (!markText.startsWith('[BLOCKED')) throw new Error(`blocked mark reads ${markText}`);
+    await frame.locator('#layer-context_files mark.truncated').first().waitFor({ timeout: 10_000 });
+    await frame.locator('.prefix-boundary').first().waitFor({ timeout: 10_000 });
+    const totals = await frame.locator('.totals').innerText();
+    const total = /Total ([\d,]+) tokens/.exec(totals);
+    if (!total) throw new Error(`totals: ${totals}`);
+    previewTotal = total[1];
+    // Scroll the context-files layer into view so the screenshot shows the marked regions.
+    await mark.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await sleep(300);
+    await ctx.screenshot('preview');
+  });
+
+  await group('statusbar', async () => {
+    const item = page.locator('.statusbar-item', { hasText: /^\s*[\d,]+ tokens\s*$/ }).first();
+    await item.waitFor({ timeout: 15_000 });
+    const text = (await item.innerText()).trim();
+    const tokens = Number(text.replace(/[^\d]/g, ''));
+    if (!(tokens > 1000)) throw new Error(`status bar reads "${text}"`);
+    // The same total as the preview's header (both come from the folder's assembled prompt).
+    if (previewTotal !== null && text !== `${previewTotal} tokens`) throw new Error(`status bar "${text}" ≠ preview total ${previewTotal}`);
+    ctx.log(`status bar: ${text}`);
+  });
+
+  if (process.env.HPL_UI_RESULT) fs.writeFileSync(process.env.HPL_UI_RESULT, JSON.stringify(results, null, 2));
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length) throw new Error(`UI checks failed: ${failed.map((r) => `${r.name} (${r.error.split('\n')[0]})`).join('; ')}`);
+};
