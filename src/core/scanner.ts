@@ -161,7 +161,7 @@ interface Verdict {
 }
 
 /** A text exactly as Hermes scans it, with a map back to the original. */
-interface Unit {
+export interface Unit {
   content: string;
   toSource: PositionMap;
 }
@@ -177,7 +177,7 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
   if (options.kind === 'memory') {
     ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, options.table));
   } else {
-    const unit = contextUnit(text, options.kind === 'hermes_md');
+    const unit = contextContent(text, options.kind === 'hermes_md');
     const label = options.label ?? (options.kind === 'soul' ? 'SOUL.md' : 'this file');
     const userSoul = options.kind === 'soul' && options.userAuthored === true;
     const verdict: Verdict = userSoul
@@ -190,8 +190,11 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
   return { hermesIds, blocked, findings: toFindings(text, hits) };
 }
 
-/** Context-file pipeline: universal newlines → strip → (.hermes.md) frontmatter → one leading BOM removed. */
-function contextUnit(text: string, hermesMd: boolean): Unit {
+/**
+ * Context-file pipeline: universal newlines → strip → (.hermes.md) frontmatter → one leading BOM removed. The
+ * content is what Hermes scans and puts under the file's header; `toSource` maps its offsets back into `text`.
+ */
+export function contextContent(text: string, hermesMd: boolean): Unit {
   const nl = mapUniversalNewlines(text);
   const [s, e] = stripSpan(nl.text, 0, nl.text.length);
   let start = s;

@@ -7,10 +7,8 @@
  * header. The server then maps that count back to a position in the editor's text.
  */
 import { PROJECT_CONTEXT_HEADER } from '../core/contextFiles';
-import { stripHermesFrontmatter } from '../core/frontmatter';
-import { mapUniversalNewlines } from '../core/offsetMap';
-import type { DocumentKind } from '../core/scanner';
-import { cpLength, cpToUtf16, pyStripSpan } from '../core/text';
+import { contextContent, type DocumentKind } from '../core/scanner';
+import { cpLength, cpToUtf16 } from '../core/text';
 import type { AssembledPromptView } from '../shared/protocol';
 
 const MARKER = /\n\n\[\.\.\.truncated .+?: kept (\d+)\+\d+ of \d+ chars\./gu;
@@ -52,20 +50,8 @@ export function truncationCuts(view: AssembledPromptView): Record<string, number
  * frontmatter and one leading BOM (as the scanner sees it), with `toText` mapping its offsets back.
  */
 export function promptContent(text: string, kind: DocumentKind): { content: string; toText: (offset: number) => number } {
-  const nl = mapUniversalNewlines(text);
-  const span = pyStripSpan(nl.text);
-  let start = span.start;
-  let content = nl.text.slice(span.start, span.end);
-  if (kind === 'hermes_md') {
-    const fm = stripHermesFrontmatter(content);
-    start += fm.removed;
-    content = fm.body;
-  }
-  if (content.charCodeAt(0) === 0xfeff) {
-    start++;
-    content = content.slice(1);
-  }
-  return { content, toText: (offset) => nl.map.start(start + offset) };
+  const { content, toSource } = contextContent(text, kind === 'hermes_md');
+  return { content, toText: (offset) => toSource.start(offset) };
 }
 
 /**

@@ -14,6 +14,7 @@
  * Not tracked: mutation through aliases or function calls, and code run when functions are called.
  */
 import type { PyRegexFlags } from './pyRegex';
+import { F_A, F_I, F_L, F_M, F_S, F_TEMPLATE, F_U, F_X } from './reFlags';
 
 export type PyValue =
   | { kind: 'str'; value: string }
@@ -556,16 +557,10 @@ const KEYWORDS_REFUSED = new Map([
 
 /** re flag constants (RegexFlag is an int subclass, so they combine with `|` like ints). */
 const RE_FLAGS = new Map([
-  ['NOFLAG', 0], ['T', 1], ['TEMPLATE', 1], ['I', 2], ['IGNORECASE', 2], ['L', 4], ['LOCALE', 4], ['M', 8],
-  ['MULTILINE', 8], ['S', 16], ['DOTALL', 16], ['U', 32], ['UNICODE', 32], ['X', 64], ['VERBOSE', 64],
-  ['DEBUG', 128], ['A', 256], ['ASCII', 256],
+  ['NOFLAG', 0], ['T', F_TEMPLATE], ['TEMPLATE', F_TEMPLATE], ['I', F_I], ['IGNORECASE', F_I], ['L', F_L], ['LOCALE', F_L],
+  ['M', F_M], ['MULTILINE', F_M], ['S', F_S], ['DOTALL', F_S], ['U', F_U], ['UNICODE', F_U], ['X', F_X], ['VERBOSE', F_X],
+  ['DEBUG', 128], ['A', F_A], ['ASCII', F_A],
 ]);
-const RE_I = 2;
-const RE_M = 8;
-const RE_S = 16;
-const RE_U = 32;
-const RE_X = 64;
-const RE_A = 256;
 
 /** Module names bound to `re`, and names imported from it (`from re import compile as c` → c: compile). */
 interface ReBindings {
@@ -752,14 +747,14 @@ class Evaluator {
     if (pattern.kind !== 'str') computed(pattern.kind === 'bytes' ? 're.compile of a bytes pattern' : 're.compile of a non-string');
     if (flagValue.kind !== 'int') computed('re.compile flags are not an int');
     const bits = flagValue.value;
-    if (bits & ~(RE_I | RE_M | RE_S | RE_X | RE_A | RE_U)) computed('re.compile flags other than I, M, S, X, A, U');
-    if (bits & RE_A && bits & RE_U) computed('re.compile with both ASCII and UNICODE');
+    if (bits & ~(F_I | F_M | F_S | F_X | F_A | F_U)) computed('re.compile flags other than I, M, S, X, A, U');
+    if (bits & F_A && bits & F_U) computed('re.compile with both ASCII and UNICODE');
     const flags: PyRegexFlags = {};
-    if (bits & RE_I) flags.ignoreCase = true;
-    if (bits & RE_M) flags.multiline = true;
-    if (bits & RE_S) flags.dotAll = true;
-    if (bits & RE_X) flags.verbose = true;
-    if (bits & RE_A) flags.ascii = true;
+    if (bits & F_I) flags.ignoreCase = true;
+    if (bits & F_M) flags.multiline = true;
+    if (bits & F_S) flags.dotAll = true;
+    if (bits & F_X) flags.verbose = true;
+    if (bits & F_A) flags.ascii = true;
     return { kind: 'regex', pattern: pattern.value, flags };
   }
 

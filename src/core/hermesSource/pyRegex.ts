@@ -14,6 +14,7 @@
  * classify differently.
  */
 import { lookupUnicodeName } from './pyLiteral';
+import { F_A, F_I, F_L, F_M, F_S, F_TEMPLATE, F_U, F_X } from './reFlags';
 
 export interface PyRegexFlags {
   ignoreCase?: boolean;
@@ -31,15 +32,7 @@ export type PyRegexTranslation = { ok: true; source: string; flags: string } | {
  */
 const JS_FLAGS = 'u';
 
-// sre flag bits (re._constants), so that inline and call flags combine exactly as in Python.
-const F_TEMPLATE = 1;
-const F_I = 2;
-const F_L = 4;
-const F_M = 8;
-const F_S = 16;
-const F_U = 32;
-const F_X = 64;
-const F_A = 256;
+
 const TYPE_FLAGS = F_A | F_L | F_U;
 const INLINE_FLAGS = new Map<string, number>([
   ['i', F_I], ['L', F_L], ['m', F_M], ['s', F_S], ['x', F_X], ['a', F_A], ['t', F_TEMPLATE], ['u', F_U],
