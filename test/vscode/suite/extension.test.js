@@ -426,7 +426,8 @@ describe('Hermes Prompt Lens', function () {
       const uri = fixture('big', 'AGENTS.md');
       const editor = await vscode.window.showTextDocument(uri);
       await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'Changed again. '));
-      await waitFor('cache impact', () => api.cacheWarnings.statusText);
+      // Wait for this document's own impact: the status item may still show an earlier test's.
+      await waitFor('cache impact', () => api.cacheWarnings.impactOf(uri) && api.cacheWarnings.statusText);
       const cfg = vscode.workspace.getConfiguration('hermesPromptLens');
       await cfg.update('cacheWarnings.statusBar', false, vscode.ConfigurationTarget.Workspace);
       try {
