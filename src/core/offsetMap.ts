@@ -240,7 +240,20 @@ export function mapNfkc(text: string): MappedText {
   const n = text.length;
   let out = 0;
   let start = 0;
+  const nonAscii = new RegExp(NON_ASCII.source, 'g');
   while (start < n) {
+    // ASCII is NFKC-stable and each ASCII character starts a chunk: copy runs of it in bulk, up to the chunk
+    // that holds the next non-ASCII character (it starts one character earlier, at an ASCII character).
+    nonAscii.lastIndex = start;
+    const firstNonAscii = nonAscii.exec(text)?.index ?? n;
+    const run = Math.max(start, firstNonAscii - 1) - start;
+    if (run > 0) {
+      if (!whole.startsWith(text.slice(start, start + run), out)) break;
+      b.copy(start, run);
+      out += run;
+      start += run;
+      if (start >= n) break;
+    }
     let end = start + 1;
     while (end < n && !isChunkStart(text.charCodeAt(end))) end++;
     const next = perCodePoint(text, start, end, whole, out, b);
