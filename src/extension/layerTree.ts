@@ -7,8 +7,10 @@ import { formatCount, type AssemblyStore } from './assemblies';
 export type LayerNode = { kind: 'layer'; folder: vscode.WorkspaceFolder; layer: LayerView };
 export type SourceNode = { kind: 'source'; layer: LayerView; source: SourceView };
 export type FindingNode = { kind: 'finding'; source: SourceView; finding: Finding };
+export type TierNode = { kind: 'tier'; folder: vscode.WorkspaceFolder; tier: string; layers: LayerView[] };
 export type TreeNode =
   | { kind: 'folder'; folder: vscode.WorkspaceFolder }
+  | TierNode
   | LayerNode
   | SourceNode
   | FindingNode
@@ -65,6 +67,8 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     switch (node.kind) {
       case 'folder':
         return this.layersOf(node.folder);
+      case 'tier':
+        return node.layers.map((layer): TreeNode => ({ kind: 'layer', folder: node.folder, layer }));
       case 'layer':
         return node.layer.sources.map((source) => ({ kind: 'source', layer: node.layer, source }));
       case 'source':
@@ -79,7 +83,17 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     if (!assembly.ok) return [{ kind: 'message', text: `Could not assemble the prompt: ${assembly.error}`, icon: 'error' }];
     this.firstAssemblyAt ??= performance.now();
     const warnings: TreeNode[] = assembly.view.warnings.map((text) => ({ kind: 'message', text, icon: 'warning' }));
-    return [...warnings, ...assembly.view.layers.map((layer): TreeNode => ({ kind: 'layer', folder, layer }))];
+    const layers = assembly.view.layers;
+    if (!layers.some((l) => l.tier)) return [...warnings, ...layers.map((layer): TreeNode => ({ kind: 'layer', folder, layer }))];
+    // A tiered layout: the tiers are the top level, in order, with their layers under them.
+    const tiers: TierNode[] = [];
+    for (const layer of layers) {
+      const tier = layer.tier ?? 'other';
+      const last = tiers[tiers.length - 1];
+      if (last?.tier === tier) last.layers.push(layer);
+      else tiers.push({ kind: 'tier', folder, tier, layers: [layer] });
+    }
+    return [...warnings, ...tiers];
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -89,6 +103,17 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         item.iconPath = vscode.ThemeIcon.Folder;
         item.resourceUri = node.folder.uri;
         item.contextValue = 'folder';
+        return item;
+      }
+      case 'tier': {
+        const chars = node.layers.reduce((n, l) => n + l.chars, 0);
+        const tokens = node.layers.reduce((n, l) => n + l.tokens, 0);
+        const cached = node.layers.some((l) => l.cached && l.text);
+        const item = new vscode.TreeItem(`${node.tier[0].toUpperCase()}${node.tier.slice(1)} tier`, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `${node.folder.uri.toString()}#tier:${node.tier}`;
+        item.description = `${formatCount(chars)} chars · ${formatCount(tokens)} tokens${cached ? ' · cached prefix' : ''}`;
+        item.iconPath = new vscode.ThemeIcon(cached ? 'lock' : 'layers');
+        item.contextValue = 'tier';
         return item;
       }
       case 'layer': {

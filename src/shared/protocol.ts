@@ -3,7 +3,7 @@
  * Both sides import this module; it has no runtime dependency on either.
  */
 import type { Finding } from '../core/types';
-import type { Provenance } from '../core/provenance';
+import type { Layer } from '../core/assemble';
 
 export const SERVER_SOURCE = 'hermes-prompt-lens';
 export const CONFIG_SECTION = 'hermesPromptLens';
@@ -52,21 +52,8 @@ export interface SourceView {
   findings: Finding[];
 }
 
-export interface LayerView {
-  id: string;
-  title: string;
-  tier?: string;
-  text: string;
-  chars: number;
-  tokens: number;
-  estimatedTokens: number;
-  cached: boolean;
-  bytes: { start: number; end: number };
-  hash: string;
-  provenance: Provenance;
-  notes: string[];
-  sources: SourceView[];
-}
+/** A layer as the server sends it: the engine's Layer with its sources as SourceViews. */
+export type LayerView = Omit<Layer, 'id' | 'tier' | 'sources'> & { id: string; tier?: string; sources: SourceView[] };
 
 export interface AssembledPromptView {
   folderUri: string;

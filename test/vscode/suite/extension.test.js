@@ -16,11 +16,14 @@ const folderUri = (name) => fixture(name).toString();
 
 let api;
 
+/** The folder's layer nodes (and message nodes), with a tiered layout's tier level flattened. */
 async function layerNodes(folderName) {
   const roots = await api.layerTree.getChildren();
   const folder = roots.find((n) => n.kind === 'folder' && n.folder.name === folderName);
   assert.ok(folder, `no folder node ${folderName} in ${roots.map((n) => n.kind).join(',')}`);
-  return api.layerTree.getChildren(folder);
+  const nodes = [];
+  for (const n of await api.layerTree.getChildren(folder)) nodes.push(...(n.kind === 'tier' ? await api.layerTree.getChildren(n) : [n]));
+  return nodes;
 }
 
 async function contextSources(folderName) {
@@ -380,6 +383,12 @@ describe('Hermes Prompt Lens', function () {
         const view = await assembled('clean');
         assert.equal(view.layout, 'tiered');
         assert.deepEqual(await ids(), view.layers.map((l) => l.id));
+        // The tiers are the top level of the folder's subtree, stable first.
+        const roots = await api.layerTree.getChildren();
+        const folder = roots.find((n) => n.kind === 'folder' && n.folder.name === 'clean');
+        const tiers = (await api.layerTree.getChildren(folder)).filter((n) => n.kind === 'tier');
+        assert.deepEqual(tiers.map((t) => t.tier), ['stable', 'context', 'volatile']);
+        assert.match(api.layerTree.getTreeItem(tiers[0]).description, / · cached prefix$/);
       } finally {
         await cfg.update('layout', undefined, vscode.ConfigurationTarget.Workspace);
       }
