@@ -90,6 +90,7 @@ export function buildJson(result: AssembledPrompt, tableOrigin: string): object 
     prefixBytes: result.prefixBytes,
     prefixTokens: result.prefixTokens,
     totalTokens: result.totalTokens,
+    ...(result.tierPrefixes.length ? { tierPrefixes: result.tierPrefixes } : {}),
     warnings: result.warnings,
     layers: result.layers.map((l) => ({
       id: l.id, title: l.title, ...(l.tier ? { tier: l.tier } : {}), text: l.text, chars: l.chars, tokens: l.tokens,
@@ -187,6 +188,7 @@ export function diffJson(i: CacheImpact): object {
   return {
     path: i.path, changed: i.changed, landsInPrefix: i.landsInPrefix, frozenSnapshot: i.frozenSnapshot,
     firstChangedLayer: i.firstChangedLayer ?? null, changedLayers: i.changedLayers,
+    ...(i.before.tierPrefixes.length ? { firstInvalidatedTier: i.firstInvalidatedTier ?? null } : {}),
     prefixDivergenceByte: i.prefixDivergenceByte ?? null, rewrittenTokens: i.rewrittenTokens,
     prefixTokensBefore: i.prefixTokensBefore, prefixTokensAfter: i.prefixTokensAfter,
     prefixHashBefore: i.prefixHashBefore, prefixHashAfter: i.prefixHashAfter,

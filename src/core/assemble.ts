@@ -66,6 +66,15 @@ export interface Layer {
   notes: string[];
 }
 
+/** The prompt up to the end of one tier: what a provider could cache if its breakpoint sat there. */
+export interface TierPrefix {
+  tier: TierId;
+  /** UTF-8 length of the prompt through this tier. */
+  bytes: number;
+  hash: string;
+  tokens: number;
+}
+
 export interface AssembledPrompt {
   layout: string;
   prompt: string;
@@ -76,6 +85,8 @@ export interface AssembledPrompt {
   prefixTokens: number;
   totalTokens: number;
   layers: Layer[];
+  /** For a tiered layout, the cumulative prefix through each tier (stable, stable+context, the whole prompt). */
+  tierPrefixes: TierPrefix[];
   /** Problems with the inputs that did not stop the build (bad config.yaml, unknown platform…). */
   warnings: string[];
   config: { path: string; loaded: boolean; error?: string };
@@ -143,6 +154,7 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
   let prompt = '';
   let bytePos = 0;
   let prefixEnd = 0;
+  const tierEnds = new Map<TierId, number>();
   for (const entry of layout.entries) {
     const part = PART_BUILDERS[entry.id](ctx);
     const text = pyStrip(part.text);
@@ -157,6 +169,7 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
       bytePos += utf8Length(text);
     }
     if (entry.cached && text) prefixEnd = prompt.length;
+    if (entry.tier) tierEnds.set(entry.tier, prompt.length);
     layers.push({
       id: entry.id, title: entry.title, tier: entry.tier, text,
       chars: cpLength(text), tokens: countTokens(text), estimatedTokens: estimateTokens(text),
@@ -165,6 +178,10 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
     });
   }
   const prefix = prompt.slice(0, prefixEnd);
+  const tierPrefixes = [...tierEnds].map(([tier, end]): TierPrefix => {
+    const text = prompt.slice(0, end);
+    return { tier, bytes: utf8Length(text), hash: sha256(text), tokens: countTokens(text) };
+  });
   return {
     layout: layout.id,
     prompt,
@@ -174,6 +191,7 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
     prefixTokens: countTokens(prefix),
     totalTokens: countTokens(prompt),
     layers,
+    tierPrefixes,
     warnings,
     config: { path: configLoad.path, loaded: configLoad.loaded, error: configLoad.error },
     inputs: { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, model: ctx.model, timezone: ctx.timezone, maxChars: ctx.maxChars, tools: ctx.tools },

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { assemble, type AssembledPrompt, type AssembleOptions, type Layer } from './assemble';
-import type { LayerId } from './layout';
+import type { LayerId, TierId } from './layout';
 import { OverlayFileSystem } from './overlayFs';
 import { countTokens } from './tokens';
 
@@ -14,6 +14,8 @@ export interface CacheImpact {
   /** MEMORY.md / USER.md: a running session keeps its frozen snapshot; the change shows at the next session or rebuild. */
   frozenSnapshot: boolean;
   firstChangedLayer?: LayerId;
+  /** Tiered layouts: the first tier whose cumulative prefix changes (its cache, and every later one's, is lost). */
+  firstInvalidatedTier?: TierId;
   changedLayers: LayerId[];
   /** UTF-8 byte offset where the old and new prefixes first differ. */
   prefixDivergenceByte?: number;
@@ -53,6 +55,7 @@ export function cacheImpact(opts: AssembleOptions, filePath: string, newContent:
   const landsInPrefix = base.prefixHash !== after.prefixHash;
   const divergence = landsInPrefix ? firstDifferenceByte(base.prefix, after.prefix) : undefined;
   const resolved = path.resolve(filePath);
+  const firstInvalidatedTier = after.tierPrefixes.find((t, i) => t.hash !== base.tierPrefixes[i]?.hash)?.tier;
   const frozenSnapshot = [...base.layers, ...after.layers].some(
     (l: Layer) => (l.id === 'memory' || l.id === 'user_profile') && l.sources.some((s) => path.resolve(s.path) === resolved),
   );
@@ -62,6 +65,7 @@ export function cacheImpact(opts: AssembleOptions, filePath: string, newContent:
     landsInPrefix,
     frozenSnapshot,
     firstChangedLayer: changedLayers[0],
+    firstInvalidatedTier,
     changedLayers,
     prefixDivergenceByte: divergence,
     rewrittenTokens: divergence === undefined ? 0 : countTokens(sliceFromByte(after.prefix, divergence)),

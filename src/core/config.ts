@@ -15,6 +15,8 @@ export interface HermesConfig {
   memoryCharLimit?: number;
   userCharLimit?: number;
   toolUseEnforcement?: unknown;
+  /** The `agent:` section as written (guidance switches and gates). */
+  agent: Record<string, unknown>;
   disabledSkills: string[];
   platformDisabledSkills: Record<string, string[]>;
   externalSkillDirs: string[];
@@ -39,7 +41,7 @@ const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => 
 const asBool = (v: unknown, dflt: boolean): boolean => (typeof v === 'boolean' ? v : dflt);
 
 export function emptyConfig(): HermesConfig {
-  return { memoryEnabled: true, userProfileEnabled: true, disabledSkills: [], platformDisabledSkills: {}, externalSkillDirs: [], platformHints: {} };
+  return { memoryEnabled: true, userProfileEnabled: true, agent: {}, disabledSkills: [], platformDisabledSkills: {}, externalSkillDirs: [], platformHints: {} };
 }
 
 /** Maps a parsed config.yaml to HermesConfig; unknown or ill-typed keys are ignored, as Hermes' .get() chains do. */
@@ -64,6 +66,7 @@ export function interpretConfig(raw: unknown, homeDir: string): HermesConfig {
     memoryCharLimit: asNumber(memory.memory_char_limit),
     userCharLimit: asNumber(memory.user_char_limit),
     toolUseEnforcement: agent.tool_use_enforcement,
+    agent,
     disabledSkills: asStrings(skills.disabled),
     platformDisabledSkills: platformDisabled,
     externalSkillDirs: asStrings(skills.external_dirs).map(expand),

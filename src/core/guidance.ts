@@ -16,6 +16,13 @@ export interface HermesTexts {
   hermesHelpWithSkill?: string;
   /** The text Hermes seeds SOUL.md with; the design note's default identity is that text. */
   defaultSoul?: string;
+  /** Tiered-layout guidance blocks; none is in the design note, so they come only from an installation. */
+  taskCompletion?: string;
+  parallelToolCalls?: string;
+  skillsGuidance?: string;
+  steerNote?: string;
+  googleModelGuidance?: string;
+  asyncHandoff?: string;
 }
 
 export const BUILTIN_TEXTS: HermesTexts = {
@@ -47,11 +54,21 @@ export const KNOWN_PLATFORMS = [
 ] as const;
 
 const ENFORCEMENT_MODELS = ['gpt', 'codex', 'gemini', 'gemma', 'grok', 'glm', 'qwen', 'deepseek', 'muse'];
+const EXECUTION_MODELS = ['gpt', 'codex', 'grok', 'deepseek', 'kimi', 'qwen', 'glm', 'minimax', 'mimo', 'mistral', 'muse'];
 const TRUE_WORDS = new Set(['true', 'always', 'yes', 'on']);
 const FALSE_WORDS = new Set(['false', 'never', 'no', 'off']);
 
 /** The `agent.tool_use_enforcement` gate (spec §1.2 item 3). */
 export function toolUseEnforcementApplies(setting: unknown, model: string): boolean {
+  return modelGate(setting, model, ENFORCEMENT_MODELS);
+}
+
+/** The `agent.execution_guidance` gate: the same words, another model list. */
+export function executionGuidanceApplies(setting: unknown, model: string): boolean {
+  return modelGate(setting, model, EXECUTION_MODELS);
+}
+
+function modelGate(setting: unknown, model: string, autoModels: readonly string[]): boolean {
   const lower = model.toLowerCase();
   if (setting === true) return true;
   if (setting === false) return false;
@@ -61,5 +78,5 @@ export function toolUseEnforcementApplies(setting: unknown, model: string): bool
     if (TRUE_WORDS.has(word)) return true;
     if (FALSE_WORDS.has(word)) return false;
   }
-  return ENFORCEMENT_MODELS.some((m) => lower.includes(m));
+  return autoModels.some((m) => lower.includes(m));
 }

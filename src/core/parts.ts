@@ -3,7 +3,7 @@ import * as yaml from 'js-yaml';
 import type { HermesConfig } from './config';
 import { buildContextFiles, loadContextFile } from './contextFiles';
 import type { FileSystem } from './fs';
-import { KNOWN_PLATFORMS, toolUseEnforcementApplies, type HermesTexts } from './guidance';
+import { executionGuidanceApplies, KNOWN_PLATFORMS, toolUseEnforcementApplies, type HermesTexts } from './guidance';
 import type { LayerId } from './layout';
 import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT, parseMemoryEntries, renderMemoryBlock, sanitizeEntries, type MemoryTarget } from './memory';
 import type { Provenance } from './provenance';
@@ -102,25 +102,54 @@ function identity(ctx: PartContext): Part {
   return { text: ctx.texts.defaultIdentity, sources: [soul.source], provenance: textProvenance(ctx, 'defaultIdentity'), notes: ["Hermes' default identity (no usable SOUL.md)."] };
 }
 
+/** A config.yaml `agent.<key>` switch that defaults to on. */
+function agentSwitch(ctx: PartContext, key: string): boolean {
+  const v = ctx.config.agent[key];
+  return v === undefined || v === null ? true : v !== false && !['false', 'off', 'no', '0'].includes(String(v).toLowerCase());
+}
+
+/**
+ * The guidance blocks. The documented layout has the tool-aware block and tool-use enforcement; the tiered
+ * layout adds, in Hermes' order (spec §1.2 item 3), task completion, parallel calls, the skills rule, the steer
+ * note, Google's operational guidance and the async hand-off — each only when its text is known.
+ */
 function toolGuidance(ctx: PartContext): Part {
-  const pieces: string[] = [];
+  const tiered = ctx.layout === 'tiered';
+  const anyTools = ctx.tools.length > 0;
   const used: (keyof HermesTexts)[] = [];
-  if (ctx.tools.includes('memory') && (ctx.config.memoryEnabled || ctx.config.userProfileEnabled)) {
-    pieces.push(ctx.texts.memoryGuidance);
-    used.push('memoryGuidance');
-  }
-  if (ctx.tools.includes('session_search')) {
-    pieces.push(ctx.texts.sessionSearchGuidance);
-    used.push('sessionSearchGuidance');
-  }
-  const blocks = pieces.length ? [pieces.join(' ')] : [];
   const notes: string[] = [];
-  if (ctx.model && toolUseEnforcementApplies(ctx.config.toolUseEnforcement, ctx.model)) {
-    blocks.push(ctx.texts.toolUseEnforcement);
-    used.push('toolUseEnforcement');
-    notes.push(`Tool-use enforcement is included for model ${ctx.model}.`);
+  const missing: string[] = [];
+  const blocks: string[] = [];
+  const add = (field: keyof HermesTexts, constant: string, into: string[] = blocks): void => {
+    const text = ctx.texts[field];
+    if (typeof text === 'string' && text) {
+      into.push(text);
+      used.push(field);
+    } else {
+      missing.push(constant);
+    }
+  };
+  if (tiered && anyTools && agentSwitch(ctx, 'task_completion_guidance')) add('taskCompletion', 'TASK_COMPLETION_GUIDANCE');
+  if (tiered && anyTools && agentSwitch(ctx, 'parallel_tool_call_guidance')) add('parallelToolCalls', 'PARALLEL_TOOL_CALL_GUIDANCE');
+  const pieces: string[] = [];
+  if (ctx.tools.includes('memory') && (ctx.config.memoryEnabled || ctx.config.userProfileEnabled)) add('memoryGuidance', 'MEMORY_GUIDANCE', pieces);
+  if (ctx.tools.includes('session_search')) add('sessionSearchGuidance', 'SESSION_SEARCH_GUIDANCE', pieces);
+  if (tiered && ctx.tools.includes('skill_manage')) add('skillsGuidance', 'SKILLS_GUIDANCE', pieces);
+  if (pieces.length) blocks.push(pieces.join(' '));
+  if (tiered && anyTools) add('steerNote', 'STEER_CHANNEL_NOTE');
+  const model = ctx.model ?? '';
+  if (model && toolUseEnforcementApplies(ctx.config.toolUseEnforcement, model)) {
+    add('toolUseEnforcement', 'TOOL_USE_ENFORCEMENT_GUIDANCE');
+    notes.push(`Tool-use enforcement is included for model ${model}.`);
+    if (tiered && /gemini|gemma/i.test(model)) add('googleModelGuidance', 'GOOGLE_MODEL_OPERATIONAL_GUIDANCE');
   }
-  return { text: blocks.join('\n\n'), sources: [], provenance: textProvenance(ctx, ...used), notes };
+  if (tiered && model && executionGuidanceApplies(ctx.config.agent.execution_guidance, model)) {
+    notes.push(`Hermes adds its "# Execution discipline" block for model ${model}; that text is built by a function (execution_guidance_text) and is not shown.`);
+  }
+  if (tiered && ctx.tools.includes('delegate_task')) add('asyncHandoff', 'ASYNC_HANDOFF_GUIDANCE');
+  if (missing.length) notes.push(`Not shown, because its text is only available from a Hermes installation: ${missing.join(', ')}.`);
+  const provenance = textProvenance(ctx, ...used);
+  return { text: blocks.join('\n\n'), sources: [], provenance: missing.length ? { ...provenance, approximate: true } : provenance, notes };
 }
 
 function honcho(): Part {

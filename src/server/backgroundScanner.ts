@@ -1,12 +1,15 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { InstalledPattern } from '../core/hermesSource/installation';
 import type { ScanOptions } from '../core/scanner';
 import type { Finding } from '../core/types';
 
 export interface ScanRequest {
   id: number;
   text: string;
+  /** Without `table`: compiled regexes do not cross threads, so a non-built-in table travels as rows. */
   options: ScanOptions;
+  table?: { key: string; rows: InstalledPattern[] };
 }
 
 export type ScanReply = { id: number; findings: Finding[] } | { id: number; error: string };
@@ -27,13 +30,13 @@ export class BackgroundScanner {
 
   constructor(private readonly script = path.join(__dirname, 'scanWorker.js')) {}
 
-  scan(text: string, options: ScanOptions): Promise<Finding[]> {
+  scan(text: string, options: ScanOptions, table?: ScanRequest['table']): Promise<Finding[]> {
     clearTimeout(this.idle);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<Finding[]>((resolve, reject) => {
       this.pending.set(id, { worker, resolve, reject });
-      const msg: ScanRequest = { id, text, options };
+      const msg: ScanRequest = { id, text, options, table };
       worker.postMessage(msg);
     });
   }

@@ -4,6 +4,7 @@ import type {
 } from 'vscode-languageserver';
 import type { FileClass } from '../core/contextFileKinds';
 import { scanDocument, type ScanOptions } from '../core/scanner';
+import type { ServerThreatTable } from './threatTable';
 import type { Finding } from '../core/types';
 import type { ServerSettings } from '../shared/protocol';
 import { BackgroundScanner } from './backgroundScanner';
@@ -14,6 +15,7 @@ import { extraChecksWanted, findingDiagnostic } from './rules';
 export interface DiagnosticsContext {
   settings(): ServerSettings;
   home(): string;
+  threatTable(): ServerThreatTable;
   log: Logger;
   /** The client pulls diagnostics (textDocument/diagnostic); otherwise the server publishes them. */
   pull: boolean;
@@ -88,7 +90,8 @@ export class DiagnosticsService {
     const cls = classify(doc, this.ctx.home());
     if (!cls) return { version: doc.document.version, key: '', findings: undefined };
     const extraChecks = extraChecksWanted(this.ctx.settings());
-    const key = `${cls.documentKind}:${extraChecks}`;
+    const threats = this.ctx.threatTable();
+    const key = `${cls.documentKind}:${extraChecks}:${threats.key}`;
     const version = doc.document.version;
     const cached = this.scans.get(doc.uri);
     if (cached && cached.version === version && cached.key === key) return cached;
@@ -96,9 +99,10 @@ export class DiagnosticsService {
     const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, extraChecks };
     const text = doc.document.getText();
     if (text.length > BACKGROUND_SCAN_CHARS) {
-      this.scanInBackground(doc, text, options, version, key);
+      this.scanInBackground(doc, text, options, version, key, threats);
       return undefined;
     }
+    options.table = threats.table;
     let findings: Finding[] | undefined;
     try {
       findings = scanDocument(text, options).findings;
@@ -110,9 +114,10 @@ export class DiagnosticsService {
     return scan;
   }
 
-  private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string): void {
+  private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string, threats: ServerThreatTable): void {
     if (this.background.has(doc.uri)) return;
-    const done = this.scanner.scan(text, options).catch((err: unknown) => {
+    const table = threats.rows ? { key: threats.key, rows: threats.rows } : undefined;
+    const done = this.scanner.scan(text, options, table).catch((err: unknown) => {
       this.scanFailed(doc, err);
       return undefined;
     }).then((findings) => {

@@ -5,6 +5,7 @@ import type { Finding } from '../core/types';
 import type { ScanWorkspaceResult, ServerSettings } from '../shared/protocol';
 import type { TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
+import type { PatternTable } from '../core/threatPatterns';
 import { enabledFindings, extraChecksWanted } from './rules';
 import { canonicalPath, pathToUri } from './uris';
 
@@ -12,6 +13,8 @@ export interface ScanWorkspaceContext {
   fs: FileSystem;
   settings: ServerSettings;
   home: string;
+  /** The threat table the diagnostics apply (undefined: the built-in port). */
+  table?: PatternTable;
   log: Logger;
   /** Open documents by path: their unsaved text is what counts. */
   open: Map<string, TrackedDocument>;
@@ -56,7 +59,7 @@ export async function scanWorkspace(folders: readonly string[], ctx: ScanWorkspa
       findings = await ctx.openFindings(open);
     } else {
       try {
-        const scan = scanFile(ctx.fs, file, { hermesHome: ctx.home, extraChecks });
+        const scan = scanFile(ctx.fs, file, { hermesHome: ctx.home, extraChecks, table: ctx.table });
         if (scan.error) ctx.log.error(`Scanning ${file} failed: ${scan.error}`);
         else findings = scan.findings;
       } catch (err) {

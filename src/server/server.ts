@@ -24,6 +24,7 @@ import { ImpactTracker } from './impact';
 import { assemblyNotes } from './notes';
 import { enabledFindings } from './rules';
 import { Cancelled, scanWorkspace } from './scanWorkspace';
+import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
 import { canonicalPath, uriToPath } from './uris';
 import * as validate from './validate';
@@ -45,6 +46,23 @@ process.on('unhandledRejection', (err) => log.error(`Internal error: ${err insta
 let initialSettings: ServerSettings = DEFAULT_SETTINGS;
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let home = resolveHermesHome(settings);
+/** The threat table diagnostics apply: re-resolved when HERMES_HOME or hermesSource changes. */
+let threats: ServerThreatTable = { key: 'builtin' };
+let threatsFor = '';
+
+function updateThreatTable(): void {
+  const options = engineOptions(settings);
+  const key = `${options.home}\0${options.hermesSource}`;
+  if (key === threatsFor) return;
+  threatsFor = key;
+  try {
+    threats = resolveServerThreatTable(options);
+    if (threats.notice) log.error(threats.notice);
+  } catch (err) {
+    threats = { key: 'builtin' };
+    log.error(`Could not read the threat table of your Hermes: ${(err as Error).message}; using the built-in one.`);
+  }
+}
 let capabilities: ClientCapabilities = {};
 let initialFolders: WorkspaceFolder[] = [];
 let editSupport: EditSupport = { documentChanges: false, annotations: false };
@@ -79,7 +97,7 @@ const notes: NoteProvider[] = [
   (doc, _cls, s) => impact.diagnostics(doc, s),
 ];
 /** Filled in from the client's capabilities at initialize. */
-const diagnosticsContext = { settings: () => settings, home: () => home, log, pull: false, refreshSupport: false };
+const diagnosticsContext = { settings: () => settings, home: () => home, threatTable: () => threats, log, pull: false, refreshSupport: false };
 const watchSupport = { dynamicRegistration: false, relativePatterns: false };
 const diagnostics = new DiagnosticsService(connection, docs, diagnosticsContext, notes);
 const watchers = new FileWatchers(connection, watchSupport, log);
@@ -103,6 +121,7 @@ function applySettings(next: ServerSettings, problems: readonly string[]): void 
   const previousHome = home;
   settings = next;
   home = resolveHermesHome(next);
+  updateThreatTable();
   if (assemblyInputsChanged(previous, next)) {
     engine.configure(engineOptions(next));
     workspace.invalidate(workspace.list(), true);
@@ -158,6 +177,7 @@ connection.onInitialize((params): InitializeResult => {
   initialSettings = init.settings;
   settings = init.settings;
   home = resolveHermesHome(settings);
+  updateThreatTable();
   engine.configure(engineOptions(settings));
   initialFolders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
   if (init.problems.length) setImmediate(() => init.problems.forEach((p) => log.error(`initializationOptions: ${p}; using the default.`)));
@@ -304,7 +324,7 @@ connection.onRequest(ScanWorkspaceRequest, async (params: unknown, token: Cancel
   const open = new Map([...docs.all()].map((d) => [d.path, d]));
   try {
     return await scanWorkspace(folders.map((f) => f.path), {
-      fs: new NodeFileSystem(), settings, home, log, open,
+      fs: new NodeFileSystem(), settings, table: threats.table, home, log, open,
       openFindings: (doc) => diagnostics.currentFindings(doc),
       isCancelled: () => token.isCancellationRequested || generation !== scanGeneration,
     });

@@ -149,6 +149,12 @@ export function readInstalledHermes(fs: FileSystem, installation: HermesInstalla
   texts.hermesHelp = take('hermesHelp', builder, 'HERMES_AGENT_HELP_GUIDANCE_NO_SKILLS');
   texts.hermesHelpWithSkill = take('hermesHelpWithSkill', builder, 'HERMES_AGENT_HELP_GUIDANCE');
   texts.defaultSoul = take('defaultSoul', parse(path.join('hermes_cli', 'default_soul.py')), 'DEFAULT_SOUL_MD');
+  texts.taskCompletion = take('taskCompletion', builder, 'TASK_COMPLETION_GUIDANCE');
+  texts.parallelToolCalls = take('parallelToolCalls', builder, 'PARALLEL_TOOL_CALL_GUIDANCE');
+  texts.skillsGuidance = take('skillsGuidance', builder, 'SKILLS_GUIDANCE');
+  texts.steerNote = take('steerNote', builder, 'STEER_CHANNEL_NOTE');
+  texts.googleModelGuidance = take('googleModelGuidance', builder, 'GOOGLE_MODEL_OPERATIONAL_GUIDANCE');
+  texts.asyncHandoff = take('asyncHandoff', builder, 'ASYNC_HANDOFF_GUIDANCE');
   const hints = builder?.values.get('PLATFORM_HINTS');
   if (hints?.kind === 'dict') {
     const table: Record<string, string> = {};
