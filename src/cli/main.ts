@@ -7,6 +7,7 @@ import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
 import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
+import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
 import { choice, dateOption, intOption, parse } from './args';
 import { toSarif } from './sarif';
@@ -65,7 +66,7 @@ function hermesTexts(source: string | undefined, home: string, io: Io): Resolved
   return texts;
 }
 
-function buildOptions(values: Record<string, string | boolean | undefined>, io: Io): AssembleOptions & { tableOrigin: string } {
+function buildOptions(values: Record<string, string | boolean | undefined>, io: Io): AssembleOptions & { table: PatternTable } {
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
   const home = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
@@ -73,7 +74,7 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
   const texts = hermesTexts(str('hermes-source'), home, io);
   return {
     fs: new NodeFileSystem(), cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
-    table: texts.table, tableOrigin: texts.table.origin,
+    table: texts.table,
     layout: str('layout'), platform: str('platform'), model: str('model'), sessionId: str('session-id'),
     now: dateOption(values.now, '--now'), timezone: str('timezone'),
     contextLength: intOption(values['context-length'], '--context-length'),
@@ -112,7 +113,7 @@ function runBuild(argv: string[], io: Io): number {
   const opts = buildOptions(values, io);
   const result = assemble(opts);
   for (const w of result.warnings) io.err(`hermes-prompt: warning: ${w}`);
-  io.out(values.json ? JSON.stringify(buildJson(result, opts.tableOrigin), null, 2) : result.prompt);
+  io.out(values.json ? JSON.stringify(buildJson(result, opts.table.origin), null, 2) : result.prompt);
   return 0;
 }
 

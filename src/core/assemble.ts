@@ -102,7 +102,7 @@ function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-export function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): PartContext {
+function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): PartContext {
   const config = configLoad.config;
   const timezone = opts.timezone ?? process.env.HERMES_TIMEZONE ?? config.timezone;
   if (timezone !== undefined && !isValidTimeZone(timezone)) throw new UsageError(`unknown time zone '${timezone}' (use an IANA name such as Europe/Berlin)`);

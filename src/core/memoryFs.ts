@@ -39,11 +39,6 @@ export class MemoryFileSystem implements FileSystem {
     return this;
   }
 
-  remove(p: string): this {
-    this.entries.delete(norm(p));
-    return this;
-  }
-
   stat(p: string): FileStat | undefined {
     const e = this.resolveEntry(p);
     if (!e) return undefined;

@@ -13,10 +13,6 @@ export class OverlayFileSystem implements FileSystem {
     this.overlay.set(this.key(p), new TextEncoder().encode(text));
   }
 
-  delete(p: string): void {
-    this.overlay.delete(this.key(p));
-  }
-
   /** Keys are real paths, because discovery walks from the real cwd. */
   private key(p: string): string {
     const abs = path.resolve(p);

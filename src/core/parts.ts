@@ -212,7 +212,10 @@ function skills(ctx: PartContext): Part {
 
 function buildSkillsPart(ctx: PartContext): Part {
   const hasSkillTools = ['skills_list', 'skill_view', 'skill_manage'].some((t) => ctx.tools.includes(t));
-  const provenance = { ...fromHome(`SKILL.md files under ${path.join(ctx.home, 'skills')}`), approximate: !ctx.texts.skillsPreamble, detail: ctx.texts.skillsPreamble ? `SKILL.md files under ${path.join(ctx.home, 'skills')}` : `SKILL.md files under ${path.join(ctx.home, 'skills')}; the preamble above the list is a shortened built-in text.` };
+  const files = `SKILL.md files under ${path.join(ctx.home, 'skills')}`;
+  const provenance: Provenance = ctx.texts.skillsPreamble
+    ? fromHome(files)
+    : { origin: 'hermes_home', approximate: true, detail: `${files}; the preamble above the list is a shortened built-in text.` };
   if (!hasSkillTools) return { text: '', sources: [], provenance: none('No skills tool is enabled.'), notes: [] };
   const disabled = [...ctx.config.disabledSkills, ...(ctx.config.platformDisabledSkills[ctx.platform] ?? [])];
   const index = buildSkillsIndex(ctx.fs, {

@@ -11,5 +11,3 @@ export const BUILTIN_APPROXIMATION: Provenance = {
   approximate: true,
   detail: "Built-in text from Hermes' design note; your Hermes release may word it differently.",
 };
-
-export const FROM_FILES = (detail: string): Provenance => ({ origin: 'hermes_home', approximate: false, detail });
