@@ -1,0 +1,62 @@
+import * as yaml from 'js-yaml';
+import { PYYAML_SAFE_SCHEMA } from './pyyamlSchema';
+
+export type YamlLoad =
+  | { ok: true; value: unknown }
+  /** `aliasBomb`: the document parsed, but its aliases expand past the budget (see `expansionBudget`). */
+  | { ok: false; reason: string; aliasBomb: boolean };
+
+/**
+ * Aliases are shared, not copied, when loading, so a 1 KB document can stand for 9^16 values; anything that
+ * walks or prints the value (Python's str(), a JSON dump) then runs for minutes and gigabytes. A document
+ * may expand to a fixed allowance plus twice its own length, which no alias-free document reaches.
+ */
+export function expansionBudget(text: string): number {
+  return 1_000_000 + 2 * text.length;
+}
+
+/** `yaml.safe_load` as PyYAML does it: YAML 1.1 scalars, duplicate keys allowed (the last one wins). */
+export function pyyamlSafeLoad(text: string): YamlLoad {
+  let value: unknown;
+  try {
+    value = yaml.load(text, { schema: PYYAML_SAFE_SCHEMA, json: true });
+  } catch (err) {
+    return { ok: false, reason: firstLine(err), aliasBomb: false };
+  }
+  const budget = expansionBudget(text);
+  try {
+    if (expandedSize(value, budget) > budget) {
+      return { ok: false, reason: `its aliases expand to more than ${budget.toLocaleString('en-US')} values (a YAML alias bomb)`, aliasBomb: true };
+    }
+  } catch (err) {
+    return { ok: false, reason: firstLine(err), aliasBomb: false };
+  }
+  return { ok: true, value };
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0];
+}
+
+/**
+ * The size of the value with every alias expanded: each node counts 1, a string also its length. Each shared
+ * node is measured once, and counting stops once past the budget, so this is linear in the loaded document.
+ */
+function expandedSize(root: unknown, budget: number): number {
+  const memo = new Map<object, number>();
+  const size = (v: unknown): number => {
+    if (typeof v === 'string') return 1 + v.length;
+    if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return 1;
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+    let total = 1;
+    const children = Array.isArray(v) ? v : Object.entries(v).flat();
+    for (const child of children) {
+      total += size(child);
+      if (total > budget) break;
+    }
+    memo.set(v, total);
+    return total;
+  };
+  return size(root);
+}
