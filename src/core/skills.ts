@@ -270,6 +270,9 @@ function parseSkill(fs: FileSystem, root: string, file: string, source: Source, 
     description: skillDescription(fm),
     orgAuthor: orgId === undefined ? undefined : orgAuthor(fs, root, orgId),
   };
+  if (pyTruthy(fm.platforms) && typeof fm.platforms !== 'string' && !pyIterate(fm.platforms)) {
+    source.message = `platforms is ${pyStr(fm.platforms, 80)}: Hermes' skills index build fails with a TypeError when it copies this value into its snapshot`;
+  }
   let incompatible: string | undefined;
   const gate = environmentGate(fm.environments, opts.environments);
   if (!matchesPlatform(fm.platforms, opts.hostPlatform)) incompatible = 'not for this operating system (platforms)';

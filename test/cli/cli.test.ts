@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { aliasBomb } from '../helpers/aliasBomb';
 import { tempDir, writeTree } from '../helpers/fixtures';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -131,6 +132,17 @@ test('broken config.yaml is a warning, not a failure', () => {
   const r = run(['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--json']);
   assert.equal(r.code, 0);
   assert.match(r.stderr, /warning: config.yaml is not valid YAML/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// The timeout only guards against a hang (before the fix: 22 s, 1.5 GB, exit 2); figures come from bench/.
+test('a config.yaml alias bomb under agent.tool_use_enforcement is a one-line warning, defaults, exit 0', { timeout: 20_000 }, () => {
+  const dir = tempDir();
+  writeTree(dir, { 'home/config.yaml': aliasBomb('other') + 'agent:\n  tool_use_enforcement: *x16\n', 'w/AGENTS.md': 'x' });
+  const r = run(['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^hermes-prompt: warning: config\.yaml is refused \(its aliases expand to more than [\d,]+ values \(a YAML alias bomb\)\); using defaults\n$/);
+  assert.ok(JSON.parse(r.stdout).prompt.length > 0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
