@@ -14,6 +14,8 @@ import { findContextFiles, scanFile } from '../src/core/scanFiles';
 import { compiledPatterns } from '../src/core/threatPatterns';
 import { PINNED_PYTHON_PATTERNS } from '../src/core/pinnedPatterns';
 import { makeWorkspace, markdown } from './workspace';
+import { pyyamlSafeLoad } from '../src/core/yaml/safeLoad';
+import { aliasBomb } from '../test/helpers/aliasBomb';
 
 const BUILD_RUNS = 7;
 const SCAN_RUNS = 5;
@@ -158,6 +160,14 @@ function run(root: string): void {
   const empty = result.layers.filter((l) => !l.text).map((l) => l.id);
   line('build result', `${result.prompt.length} chars, ${result.totalTokens} tokens, ${result.layers.length - empty.length}/${result.layers.length} layers non-empty${empty.length ? ` (empty: ${empty.join(', ')})` : ''}, ${skillLines} skills indexed`);
   line('build sources', [...status].map(([k, n]) => `${n} ${k}`).join(', '));
+
+  // (1b) YAML alias bomb (issue 8): the 818-byte document is refused by its expanded size; the baseline is an
+  // alias-free document of about the same length.
+  const bomb = aliasBomb('name');
+  const plain = Array.from({ length: 18 }, (_, i) => `k${i}: [${Array(9).fill(i).join(',')}]`).join('\n') + '\n';
+  const loadMs = (text: string) => median(Array.from({ length: 21 }, () => timeMs(() => pyyamlSafeLoad(text))));
+  const [bombMs, plainMs] = [loadMs(bomb), loadMs(plain)];
+  line(`YAML alias bomb load+refuse (${bomb.length} bytes, median of 21)`, `${ms(bombMs)} (${ratio(bombMs / plainMs)}: alias-free ${plain.length} bytes, ${ms(plainMs)})`);
 
   // (2) Scan throughput over every context file discovery finds in the workspace.
   const nfs = new NodeFileSystem();

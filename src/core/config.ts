@@ -93,7 +93,7 @@ export function loadConfig(fs: FileSystem, hermesHome: string, userHome: string,
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     return { config: emptyConfig(), path: file, loaded: false, error: 'config.yaml is not a mapping of keys to values; using defaults' };
   }
-  return { config: interpretConfig(raw, userHome, hermesHome, { ...env, HERMES_HOME: env.HERMES_HOME ?? hermesHome }), path: file, loaded: true };
+  return { config: interpretConfig(raw, userHome, hermesHome, { ...env, HERMES_HOME: hermesHome }), path: file, loaded: true };
 }
 
 type Env = Record<string, string | undefined>;
