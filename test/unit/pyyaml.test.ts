@@ -53,8 +53,10 @@ test('timestamps: a date prints as YYYY-MM-DD, a datetime as Python prints it; 2
   );
 });
 
-test('what PyYAML refuses fails the load: an impossible date, an empty hex literal', () => {
+test('what PyYAML refuses fails the load: an impossible date, an empty hex literal, a control character anywhere', () => {
   for (const s of ['2026-02-30', '0x_', '2026-01-02 24:00:00']) assert.equal(pyyamlSafeLoad(`v: ${s}`).ok, false, s);
+  assert.deepEqual(pyyamlSafeLoad('a: 1 # \x01\n'), { ok: false, reason: 'unacceptable character #x0001: special characters are not allowed', aliasBomb: false });
+  assert.equal(pyyamlSafeLoad('a: 1 # \u200b \u{1F600} \x85\n').ok, true);
 });
 
 test('null, quoted scalars, lists and mappings print as Python does', () => {

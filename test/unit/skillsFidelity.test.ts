@@ -79,6 +79,10 @@ test('item 5: a tool rule written as one string is read character by character',
   assert.equal(msg, 'not listed: requires the t tool (the rule is one string, which Hermes reads character by character)');
   // A one-letter tool set makes the same string rule pass, as it does in Hermes.
   assert.match(listed(fs, { tools: ['t', 'e', 'r', 'm', 'i', 'n', 'a', 'l'] }), /- req: requires_tools/);
+  // An empty rule is None, which Python cannot iterate: Hermes' whole build fails; the preview says so and ignores it.
+  const none = buildSkillsIndex(new MemoryFileSystem({ '/h/skills/c/none/SKILL.md': rules('requires_tools', '') }), opts);
+  assert.equal(listed(new MemoryFileSystem({ '/h/skills/c/none/SKILL.md': rules('requires_tools', '') })), '  c:\n    - none: requires_tools');
+  assert.deepEqual(none.notes, ["/h/skills/c/none/SKILL.md: metadata.hermes.requires_tools is None, which Python cannot iterate: Hermes' skills index build fails with a TypeError; the preview ignores the rule"]);
 });
 
 test('item 6: falsy platforms (0, false, {}) mean every OS; a lone string is one platform', () => {

@@ -15,8 +15,16 @@ export function expansionBudget(text: string): number {
   return 1_000_000 + 2 * text.length;
 }
 
+/** PyYAML's Reader refuses these anywhere in the stream (comments too); js-yaml only inside values. */
+const NON_PRINTABLE = /[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 /** `yaml.safe_load` as PyYAML does it: YAML 1.1 scalars, duplicate keys allowed (the last one wins). */
 export function pyyamlSafeLoad(text: string): YamlLoad {
+  const bad = NON_PRINTABLE.exec(text);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).padStart(4, '0');
+    return { ok: false, reason: `unacceptable character #x${code}: special characters are not allowed`, aliasBomb: false };
+  }
   let value: unknown;
   try {
     value = yaml.load(text, { schema: PYYAML_SAFE_SCHEMA, json: true });
