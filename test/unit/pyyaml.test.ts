@@ -53,6 +53,15 @@ test('timestamps: a date prints as YYYY-MM-DD, a datetime as Python prints it; 2
   );
 });
 
+test('an explicit tag skips the resolver and runs the constructor, as PyYAML does', () => {
+  const cases: [string, string][] = [
+    ['!!float 1', '1.0'], ['!!float "-+12"', '-12.0'], ['!!float "inf"', 'inf'], ['!!int "0o17"', '15'], ['!!int "010"', '8'],
+    ['!!bool "On"', 'True'], ['!!null "x"', 'None'], ['!!str 010', '010'], ['!!timestamp "2026-1-2"', '2026-01-02'],
+  ];
+  for (const [s, want] of cases) assert.equal(str(s), want, s);
+  for (const s of ['!!float "0x10"', '!!int "1.5"', '!!bool "maybe"', '!!timestamp "x"']) assert.equal(pyyamlSafeLoad(`v: ${s}`).ok, false, s);
+});
+
 test('what PyYAML refuses fails the load: an impossible date, an empty hex literal, a control character anywhere', () => {
   for (const s of ['2026-02-30', '0x_', '2026-01-02 24:00:00']) assert.equal(pyyamlSafeLoad(`v: ${s}`).ok, false, s);
   assert.deepEqual(pyyamlSafeLoad('a: 1 # \x01\n'), { ok: false, reason: 'unacceptable character #x0001: special characters are not allowed', aliasBomb: false });

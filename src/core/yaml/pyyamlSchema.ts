@@ -34,13 +34,30 @@ const TIMESTAMP_PARTS = new RegExp(
   '(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$',
 );
 
-/** Python's `int(text, base)` refuses an empty digit string; so does the whole load. */
-function pyInt(digits: string, base: 2 | 8 | 10 | 16): bigint {
-  if (!digits) throw new Error(`invalid literal for int() with base ${base}: ''`);
-  const prefix = { 2: '0b', 8: '0o', 10: '', 16: '0x' }[base];
-  return BigInt(prefix + digits);
+const DIGITS = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-f]+$/i };
+const PREFIX = { 2: '0b', 8: '0o', 10: '', 16: '0x' } as const;
+
+/** Python's `int(text, base)`: whitespace, one sign, and for bases 2/8/16 an optional 0b/0o/0x prefix. */
+function pyInt(text: string, base: 2 | 8 | 10 | 16): bigint {
+  let t = text.trim();
+  const negative = t[0] === '-';
+  if (t[0] === '-' || t[0] === '+') t = t.slice(1);
+  if (base !== 10 && t.toLowerCase().startsWith(PREFIX[base])) t = t.slice(2);
+  if (!DIGITS[base].test(t)) throw new Error(`invalid literal for int() with base ${base}: '${text}'`);
+  const v = BigInt(PREFIX[base] + t);
+  return negative ? -v : v;
 }
 
+/** Python's `float(text)`. */
+function pyFloat(text: string): number {
+  const m = /^([-+]?)(?:(inf|infinity|nan)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[-+]?[0-9]+)?))$/i.exec(text.trim());
+  if (!m) throw new Error(`could not convert string to float: '${text}'`);
+  const sign = m[1] === '-' ? -1 : 1;
+  if (m[2]) return m[2].toLowerCase() === 'nan' ? NaN : sign * Infinity;
+  return sign * Number(m[3]);
+}
+
+/** `construct_yaml_int`: also what an explicit `!!int` runs, whatever the text. */
 function constructInt(data: string): bigint {
   let value = data.replace(/_/g, '');
   const sign = value[0] === '-' ? -1n : 1n;
@@ -55,14 +72,15 @@ function constructInt(data: string): bigint {
   return sign * pyInt(value, 10);
 }
 
+/** `construct_yaml_float`: also what an explicit `!!float` runs. */
 function constructFloat(data: string): number {
   let value = data.replace(/_/g, '').toLowerCase();
   const sign = value[0] === '-' ? -1 : 1;
   if (value[0] === '+' || value[0] === '-') value = value.slice(1);
   if (value === '.inf') return sign * Infinity;
   if (value === '.nan') return NaN;
-  if (value.includes(':')) return sign * value.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
-  return sign * Number(value);
+  if (value.includes(':')) return sign * value.split(':').reduce((acc, part) => acc * 60 + pyFloat(part), 0);
+  return sign * pyFloat(value);
 }
 
 function constructTimestamp(data: string): PyDate {
@@ -84,6 +102,8 @@ function constructTimestamp(data: string): PyDate {
   }
   return new PyDateTime(year, month, day, hour, minute, second, microsecond, offset);
 }
+
+const BOOL_VALUES: Record<string, boolean> = { yes: true, no: false, true: true, false: false, on: true, off: false };
 
 const scalar = (tag: string, re: RegExp, construct: (data: string) => unknown): yaml.Type =>
   new yaml.Type(`tag:yaml.org,2002:${tag}`, {
@@ -107,5 +127,17 @@ export const PYYAML_SAFE_SCHEMA = yaml.FAILSAFE_SCHEMA.extend({
     scalar('timestamp', TIMESTAMP_RE, constructTimestamp),
     builtin.merge,
   ],
-  explicit: [builtin.binary, builtin.omap, builtin.pairs, builtin.set],
+  // An explicit tag (`!!float 1`) skips the resolver and goes straight to PyYAML's constructor.
+  explicit: [
+    scalar('null', /[^]*/, () => null),
+    scalar('bool', /[^]*/, (data) => {
+      const v = BOOL_VALUES[data.toLowerCase()];
+      if (v === undefined) throw new Error(`not a YAML 1.1 boolean: '${data}'`);
+      return v;
+    }),
+    scalar('int', /[^]*/, constructInt),
+    scalar('float', /[^]*/, constructFloat),
+    scalar('timestamp', /[^]*/, constructTimestamp),
+    builtin.binary, builtin.omap, builtin.pairs, builtin.set,
+  ],
 });
