@@ -85,6 +85,20 @@ test('duplicate keys: the last one wins, as in a Python dict', () => {
   assert.deepEqual(r.value, { name: 'second', metadata: { hermes: { requires_tools: ['x'] } } });
 });
 
+test('a block scalar that ends the document has no final line break, as PyYAML reads frontmatter cut before ---', () => {
+  const load = (t: string) => (pyyamlSafeLoad(t) as { value: unknown }).value;
+  assert.deepEqual(load('name: >\n  folded\n  text'), { name: 'folded text' });
+  assert.deepEqual(load('a: 1\nb: !!str &x |\n  lit\n  eral'), { a: 1n, b: 'lit\neral' });
+  assert.deepEqual(load('- |+\n  k'), ['k']);
+  assert.deepEqual(load('name: >\n  folded\n  text\n'), { name: 'folded text\n' });
+  assert.deepEqual(load('q: "ends\\n"'), { q: 'ends\n' });
+});
+
+test('an anchor defined twice fails the load, as in PyYAML; one anchor used many times does not', () => {
+  assert.deepEqual(pyyamlSafeLoad('a: &x 1\nb: &x 2\n'), { ok: false, reason: "found duplicate anchor 'x'", aliasBomb: false });
+  assert.deepEqual((pyyamlSafeLoad('d: &a multi\n  line\ne: *a\n&k key: v\nz: *k\n') as { value: unknown }).value, { d: 'multi line', e: 'multi line', key: 'v', z: 'key' });
+});
+
 test('truthiness: NaN and dates are true, 0 and empty containers false', () => {
   const v = (s: string) => (pyyamlSafeLoad(`v: ${s}`) as { value: Record<string, unknown> }).value.v;
   assert.deepEqual(['.nan', '2026-01-02', '0', '0.0', '{}', '[]', "''", 'no', '~'].map((s) => pyTruthy(v(s))), [true, true, false, false, false, false, false, false, false]);

@@ -26,11 +26,34 @@ export function pyyamlSafeLoad(text: string): YamlLoad {
     return { ok: false, reason: `unacceptable character #x${code}: special characters are not allowed`, aliasBomb: false };
   }
   let value: unknown;
+  const opens: number[] = [];
+  let lastScalar: { start: number; end: number; result: unknown } | undefined;
+  // PyYAML's composer refuses an anchor defined twice; js-yaml lets the second win. A node is known by the
+  // offset of its `&` (js-yaml may compose a node twice while it tries a block mapping, from the same text).
+  const anchors = new Map<string, number>();
   try {
-    value = yaml.load(text, { schema: PYYAML_SAFE_SCHEMA, json: true });
+    value = yaml.load(text, {
+      schema: PYYAML_SAFE_SCHEMA,
+      json: true,
+      listener(event, state) {
+        if (event === 'open') opens.push(state.position);
+        else {
+          const start = opens.pop() ?? 0;
+          if (state.kind === 'scalar') lastScalar = { start, end: state.position, result: state.result };
+          const anchor = (state as unknown as { anchor: string | null }).anchor;
+          if (anchor !== null) {
+            const at = text.indexOf('&' + anchor, start);
+            const first = anchors.get(anchor);
+            if (first !== undefined && first !== at) throw new Error(`found duplicate anchor '${anchor}'`);
+            anchors.set(anchor, at);
+          }
+        }
+      },
+    });
   } catch (err) {
     return { ok: false, reason: firstLine(err), aliasBomb: false };
   }
+  if (lastScalar && lastScalar.end > text.length && isBlockScalar(text, lastScalar.start)) value = dropAddedBreak(value, lastScalar.result);
   const budget = expansionBudget(text);
   try {
     if (expandedSize(value, budget) > budget) {
@@ -40,6 +63,35 @@ export function pyyamlSafeLoad(text: string): YamlLoad {
     return { ok: false, reason: firstLine(err), aliasBomb: false };
   }
   return { ok: true, value };
+}
+
+/** Whether the node starting at `start` (after optional tag and anchor) is a `|` or `>` block scalar. */
+function isBlockScalar(text: string, start: number): boolean {
+  const m = /^[ \t]*(?:[!&][^ \t\n\r]*[ \t]+)*([|>])/.exec(text.slice(start, start + 1024));
+  return m !== null;
+}
+
+/**
+ * js-yaml appends a line break to a document that lacks one, so a `|`/`>` block scalar that runs to the end
+ * gains a final "\n" PyYAML does not give it (frontmatter ends right before the closing `---`, so this is the
+ * usual case for a block-scalar last key). Removes it from the last value in document order.
+ */
+function dropAddedBreak(value: unknown, scalar: unknown): unknown {
+  if (typeof scalar !== 'string' || !scalar.endsWith('\n')) return value;
+  if (value === scalar) return scalar.slice(0, -1);
+  let container = value;
+  while (container !== null && typeof container === 'object') {
+    const record = container as Record<string, unknown>;
+    const keys = Object.keys(record);
+    const key = Array.isArray(container) ? String(container.length - 1) : keys[keys.length - 1];
+    if (key === undefined) break;
+    if (record[key] === scalar) {
+      record[key] = scalar.slice(0, -1);
+      break;
+    }
+    container = record[key];
+  }
+  return value;
 }
 
 function firstLine(err: unknown): string {
