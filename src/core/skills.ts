@@ -280,7 +280,7 @@ function parseSkill(fs: FileSystem, root: string, file: string, source: Source, 
     incompatible =
       `gated on environments [${gate.join(', ')}], which the preview cannot detect for the machine Hermes runs on. ` +
       'Hermes hides it in its first build of the skills index; later builds come from its snapshot ' +
-      '(.skills_prompt_snapshot.json), which re-checks only platforms, so Hermes lists it from then on';
+      '(.skills_prompt_snapshot.json), which re-checks only platforms and required apps, so Hermes lists it from then on';
   }
   return { entry, frontmatter: fm, incompatible };
 }

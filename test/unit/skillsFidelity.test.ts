@@ -176,7 +176,7 @@ test('item 12: environment-gated skills say what Hermes does in its first and la
   assert.equal(idx.sources.find((s) => s.label === 'ops/box/SKILL.md')!.message,
     'not listed: gated on environments [docker, s6], which the preview cannot detect for the machine Hermes runs on. ' +
     'Hermes hides it in its first build of the skills index; later builds come from its snapshot (.skills_prompt_snapshot.json), ' +
-    'which re-checks only platforms, so Hermes lists it from then on');
+    'which re-checks only platforms and required apps, so Hermes lists it from then on');
 });
 
 test('issue 8 item 2: an alias bomb in SKILL.md or DESCRIPTION.md is refused at once, with Hermes\' fallback', () => {
