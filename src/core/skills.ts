@@ -346,7 +346,9 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
     }
   });
 
-  if (!byCategory.size) return { text: '', sources, notes };
+  // The SKILL.md and DESCRIPTION.md walks meet the same loops and unreadable directories.
+  const uniqueNotes = [...new Set(notes)];
+  if (!byCategory.size) return { text: '', sources, notes: uniqueNotes };
   const lines: string[] = [];
   for (const cat of [...byCategory.keys()].sort(compareCodePoints)) {
     const desc = categoryDescriptions.get(cat);
@@ -362,7 +364,7 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
   const text =
     preamble(basicTools) + '\n\n<available_skills>\n' + lines.join('\n') + '\n</available_skills>\n\n' +
     'Only proceed without loading a skill if genuinely none are relevant to the task.';
-  return { text, sources, notes };
+  return { text, sources, notes: uniqueNotes };
 }
 
 /**
