@@ -28,12 +28,14 @@ const HELP = `hermes-prompt — preview and check the system prompt Hermes Agent
 
 Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
-                      [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N]
+                      [--session-id ID] [--pass-session-id] [--now DATE] [--timezone IANA] [--context-length N]
                       [--hermes-source DIR|builtin] [--json]
   hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
                       [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
 
+--now: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM]; without an offset it is read in the display zone.
+--timezone: the display zone (default: HERMES_TIMEZONE, else config.yaml timezone, else local time, as Hermes).
 --hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
 (default: auto-detected; 'builtin' uses the built-in approximations).
 
@@ -48,7 +50,7 @@ export interface Io {
 
 const BUILD_FLAGS = {
   cwd: { type: 'string' }, home: { type: 'string' }, layout: { type: 'string' }, platform: { type: 'string' },
-  model: { type: 'string' }, 'session-id': { type: 'string' }, now: { type: 'string' }, timezone: { type: 'string' },
+  model: { type: 'string' }, 'session-id': { type: 'string' }, 'pass-session-id': { type: 'boolean' }, now: { type: 'string' }, timezone: { type: 'string' },
   'context-length': { type: 'string' }, json: { type: 'boolean' }, 'hermes-source': { type: 'string' },
 } as const;
 
@@ -76,6 +78,7 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
     fs: new NodeFileSystem(), cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
     table: texts.table,
     layout: str('layout'), platform: str('platform'), model: str('model'), sessionId: str('session-id'),
+    passSessionId: values['pass-session-id'] === true, env: io.env,
     now: dateOption(values.now, '--now'), timezone: str('timezone'),
     contextLength: intOption(values['context-length'], '--context-length'),
   };

@@ -8,6 +8,7 @@ export interface HermesConfig {
   model?: string;
   provider?: string;
   systemMessage?: string;
+  /** The raw `timezone` string; Hermes strips it and ignores it when blank (src/core/timezone.ts). */
   timezone?: string;
   contextFileMaxChars?: number;
   memoryEnabled: boolean;
@@ -59,7 +60,7 @@ export function interpretConfig(raw: unknown, homeDir: string): HermesConfig {
     model: asString(model) ?? asString(modelRec.default) ?? asString(modelRec.name),
     provider: asString(modelRec.provider) ?? asString(root.provider),
     systemMessage: asString(root.system_message) ?? asString(agent.system_message),
-    timezone: asString(root.timezone),
+    timezone: typeof root.timezone === 'string' ? root.timezone : undefined,
     contextFileMaxChars: asNumber(root.context_file_max_chars),
     memoryEnabled: asBool(memory.memory_enabled, true),
     userProfileEnabled: asBool(memory.user_profile_enabled, true),
