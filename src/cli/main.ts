@@ -6,6 +6,7 @@ import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions
 import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
+import { PER_TURN_NOTE } from '../core/perTurn';
 import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
@@ -107,6 +108,11 @@ export function buildJson(result: AssembledPrompt, tableOrigin: string): object 
         findings: s.findings,
       })),
     })),
+    perCall: result.perCall.map((p) => ({
+      id: p.id, title: p.title, placement: p.placement, status: p.status, text: p.text, chars: p.chars, tokens: p.tokens,
+      feeds: p.feeds, whyNotCached: p.whyNotCached, notes: p.notes,
+      sources: p.sources.map((s) => ({ path: s.path, label: s.label, kind: s.kind, status: s.status, ...(s.message ? { message: s.message } : {}) })),
+    })),
   };
 }
 
@@ -206,6 +212,7 @@ export function describeImpact(i: CacheImpact): string {
     lines.push(`The cached prefix first differs at byte ${i.prefixDivergenceByte}; ${i.rewrittenTokens} of ${i.prefixTokensAfter} prefix tokens are re-written (was ${i.prefixTokensBefore}).`);
   }
   if (i.frozenSnapshot) lines.push('This is a memory file: a running session keeps its frozen snapshot; the change applies at the next session or rebuild.');
+  lines.push(PER_TURN_NOTE);
   return lines.join('\n');
 }
 

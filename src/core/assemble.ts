@@ -6,6 +6,7 @@ import { BUILTIN_TEXTS, KNOWN_PLATFORMS, type HermesTexts } from './guidance';
 import { sha256 } from './hash';
 import { getLayout, UsageError, type LayerId, type Layout, type TierId } from './layout';
 import { PART_BUILDERS, type PartContext } from './parts';
+import { buildPerCallLayers, type PerCallLayer } from './perCall';
 import { BUILTIN_APPROXIMATION, type Provenance } from './provenance';
 import type { Source } from './source';
 import type { PatternTable } from './threatPatterns';
@@ -95,6 +96,8 @@ export interface AssembledPrompt {
   layers: Layer[];
   /** For a tiered layout, the cumulative prefix through each tier (stable, stable+context, the whole prompt). */
   tierPrefixes: TierPrefix[];
+  /** What Hermes adds at each API call outside the cached prompt (ephemeral prompt, prefill, gateway, recall). */
+  perCall: PerCallLayer[];
   /** Problems with the inputs that did not stop the build (bad config.yaml, unknown platform…). */
   warnings: string[];
   config: { path: string; loaded: boolean; error?: string };
@@ -217,6 +220,7 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
     totalTokens: countTokens(prompt),
     layers,
     tierPrefixes,
+    perCall: buildPerCallLayers({ fs: opts.fs, home: ctx.home, userHome: ctx.host.userHome, env: opts.env ?? process.env, config: ctx.config, platform: ctx.platform }),
     warnings,
     config: { path: configLoad.path, loaded: configLoad.loaded, error: configLoad.error },
     inputs: { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, model: ctx.model, timezone: ctx.zone.key, maxChars: ctx.maxChars, tools: ctx.tools },

@@ -184,3 +184,25 @@ test('--pass-session-id adds the Session ID line; --now without an offset is a d
   const on = run([...base, '--now', '2026-01-01', '--pass-session-id']);
   assert.match(on.stdout, /^Conversation started: Thursday, January 01, 2026 \(Pacific\/Auckland, NZDT, UTC\+13:00\)\nSession ID: 20260101_080000_abc$/m);
 });
+
+test('build --json: the per-call layers, outside the prompt, with their feeds', () => {
+  const dir = tempDir();
+  writeTree(dir, {
+    'w/AGENTS.md': 'Hi.',
+    'home/config.yaml': 'prefill_messages_file: prefill.json\nmemory:\n  provider: honcho\n',
+    'home/prefill.json': '[{"role": "user", "content": "Ping"}]',
+  });
+  const r = run(['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--now', '2026-01-02T10:00:00Z', '--json'], ROOT, { HERMES_EPHEMERAL_SYSTEM_PROMPT: 'Be terse.' });
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.perCall.map((p: { id: string; status: string }) => [p.id, p.status]), [
+    ['ephemeral_system_prompt', 'active'], ['prefill_messages', 'active'], ['gateway_overlay', 'inactive'], ['memory_recall', 'runtime'],
+  ]);
+  const [eph, prefill] = out.perCall;
+  assert.equal(eph.text, 'Be terse.');
+  assert.equal(prefill.text, 'user: Ping');
+  assert.equal(prefill.sources[0].path, path.join(dir, 'home', 'prefill.json'));
+  for (const key of ['placement', 'whyNotCached', 'feeds', 'notes', 'tokens', 'chars']) assert.ok(key in eph, key);
+  assert.ok(!out.prompt.includes('Be terse.') && !out.prompt.includes('Ping'));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
