@@ -54,8 +54,8 @@ function perCallSection(layer: PerCallLayerView): string {
   const feeds = layer.feeds.map((f) => `<li${f.used ? ' class="used"' : ''}>${escapeHtml(f.name)}${f.value === undefined ? '' : `: <code>${escapeHtml(f.value)}</code>`}${f.used ? ' (used)' : ''}</li>`).join('');
   const notes = layer.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('');
   return (
-    `<section class="layer per-call ${escapeHtml(layer.status)}" id="per-call-${escapeHtml(layer.id)}">` +
-    `<header class="layer-head"><span class="layer-title">${escapeHtml(layer.title)}</span><span class="layer-stats">${escapeHtml(stats)}</span></header>` +
+    `<section class="per-call ${escapeHtml(layer.status)}" id="per-call-${escapeHtml(layer.id)}">` +
+    `<header class="layer-head"><span class="per-call-title">${escapeHtml(layer.title)}</span><span class="layer-stats">${escapeHtml(stats)}</span></header>` +
     `<p class="per-call-why">${escapeHtml(layer.placement)} ${escapeHtml(layer.whyNotCached)}</p>` +
     `<ul class="per-call-feeds">${feeds}${notes}</ul>` +
     (layer.text ? `<pre class="layer-text">${escapeHtml(layer.text)}</pre>` : '') + `</section>`
