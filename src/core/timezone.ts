@@ -31,7 +31,7 @@ export function pythonTzPath(env: NodeJS.ProcessEnv): string[] {
  * on a case-insensitive file system: Hermes runs on Linux, where `america/new_york` does not exist.
  */
 export function zoneinfoProblem(key: string, tzPath: string[], found: { file?: string } = {}): string | undefined {
-  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key)) return 'ZoneInfo keys may not be absolute paths';
+  if (key.startsWith('/')) return 'ZoneInfo keys may not be absolute paths';
   // Python rejects keys that os.path.normpath would shorten ("a//b", "./a", "a/") or that climb out ("..").
   const segments = key.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return 'ZoneInfo keys must be normalized relative paths';
