@@ -41,6 +41,13 @@ test('assembledPrompt: the per-call layers travel with the view, with the prefil
     ]);
     assert.equal(view.perCall[1].sources[0].uri, uriOf(path.join(home, 'p.json')));
     assert.doesNotMatch(view.prompt, /Be terse|Ping/);
+    // Editing the prefill file on disk rebuilds the folder and announces it.
+    const mark = c.notifications.length;
+    fs.writeFileSync(path.join(home, 'p.json'), '[{"role": "user", "content": "Pong"}]');
+    await c.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(path.join(home, 'p.json')), type: FileChangeType.Changed }] });
+    await c.notified('hermesPromptLens/assemblyChanged', mark);
+    const after = await c.request<AssembledPromptView>('hermesPromptLens/assembledPrompt', {});
+    assert.equal(after.perCall[1].text, 'user: Pong');
   });
 });
 
