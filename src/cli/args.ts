@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseDateInput, type LocalDateTime } from '../core/dateInput';
 import { UsageError } from '../core/layout';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -20,11 +21,12 @@ export function intOption(value: string | boolean | undefined, name: string): nu
   return Number(value);
 }
 
-export function dateOption(value: string | boolean | undefined, name: string): Date | undefined {
+/** --now: a calendar-valid ISO date or date-time (src/core/dateInput.ts lists the forms). */
+export function dateOption(value: string | boolean | undefined, name: string): Date | LocalDateTime | undefined {
   if (value === undefined || typeof value === 'boolean') return undefined;
-  const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new UsageError(`${name} must be an ISO-8601 date or date-time, not '${value}'`);
-  return date;
+  const parsed = parseDateInput(value);
+  if ('error' in parsed) throw new UsageError(`${name} '${value}' ${parsed.error}`);
+  return 'instant' in parsed ? parsed.instant : parsed.local;
 }
 
 export function choice<T extends string>(value: string | boolean | undefined, name: string, allowed: readonly T[], dflt: T): T {

@@ -6,6 +6,7 @@ import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions
 import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
+import { PER_TURN_NOTE } from '../core/perTurn';
 import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
@@ -28,12 +29,14 @@ const HELP = `hermes-prompt — preview and check the system prompt Hermes Agent
 
 Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
-                      [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N]
+                      [--session-id ID] [--pass-session-id] [--now DATE] [--timezone IANA] [--context-length N]
                       [--hermes-source DIR|builtin] [--json]
   hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
                       [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
 
+--now: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM]; without an offset it is read in the display zone.
+--timezone: the display zone (default: HERMES_TIMEZONE, else config.yaml timezone, else local time, as Hermes).
 --hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
 (default: auto-detected; 'builtin' uses the built-in approximations).
 
@@ -48,7 +51,7 @@ export interface Io {
 
 const BUILD_FLAGS = {
   cwd: { type: 'string' }, home: { type: 'string' }, layout: { type: 'string' }, platform: { type: 'string' },
-  model: { type: 'string' }, 'session-id': { type: 'string' }, now: { type: 'string' }, timezone: { type: 'string' },
+  model: { type: 'string' }, 'session-id': { type: 'string' }, 'pass-session-id': { type: 'boolean' }, now: { type: 'string' }, timezone: { type: 'string' },
   'context-length': { type: 'string' }, json: { type: 'boolean' }, 'hermes-source': { type: 'string' },
 } as const;
 
@@ -76,6 +79,7 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
     fs: new NodeFileSystem(), cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
     table: texts.table,
     layout: str('layout'), platform: str('platform'), model: str('model'), sessionId: str('session-id'),
+    passSessionId: values['pass-session-id'] === true, env: io.env,
     now: dateOption(values.now, '--now'), timezone: str('timezone'),
     contextLength: intOption(values['context-length'], '--context-length'),
   };
@@ -103,6 +107,11 @@ export function buildJson(result: AssembledPrompt, tableOrigin: string): object 
         ...(s.message ? { message: s.message } : {}),
         findings: s.findings,
       })),
+    })),
+    perCall: result.perCall.map((p) => ({
+      id: p.id, title: p.title, placement: p.placement, status: p.status, text: p.text, chars: p.chars, tokens: p.tokens,
+      feeds: p.feeds, whyNotCached: p.whyNotCached, notes: p.notes,
+      sources: p.sources.map((s) => ({ path: s.path, label: s.label, kind: s.kind, status: s.status, ...(s.message ? { message: s.message } : {}) })),
     })),
   };
 }
@@ -203,6 +212,7 @@ export function describeImpact(i: CacheImpact): string {
     lines.push(`The cached prefix first differs at byte ${i.prefixDivergenceByte}; ${i.rewrittenTokens} of ${i.prefixTokensAfter} prefix tokens are re-written (was ${i.prefixTokensBefore}).`);
   }
   if (i.frozenSnapshot) lines.push('This is a memory file: a running session keeps its frozen snapshot; the change applies at the next session or rebuild.');
+  lines.push(PER_TURN_NOTE);
   return lines.join('\n');
 }
 

@@ -6,11 +6,14 @@ import { BUILTIN_TEXTS, KNOWN_PLATFORMS, type HermesTexts } from './guidance';
 import { sha256 } from './hash';
 import { getLayout, UsageError, type LayerId, type Layout, type TierId } from './layout';
 import { PART_BUILDERS, type PartContext } from './parts';
+import { buildPerCallLayers, type PerCallLayer } from './perCall';
 import { BUILTIN_APPROXIMATION, type Provenance } from './provenance';
 import type { Source } from './source';
 import type { PatternTable } from './threatPatterns';
 import { cpLength, pyStrip } from './text';
-import { isValidTimeZone } from './timestamp';
+import type { LocalDateTime } from './dateInput';
+import { localToInstant, zonedParts } from './timestamp';
+import { checkExplicitZone, resolveHermesZone, type ResolvedZone } from './timezone';
 import { countTokens, estimateTokens } from './tokens';
 import { contextFileMaxChars } from './truncate';
 
@@ -28,8 +31,14 @@ export interface AssembleOptions {
   model?: string;
   provider?: string;
   sessionId?: string;
-  now?: Date;
+  /** Hermes' `--pass-session-id`: print the session id in the timestamp part. */
+  passSessionId?: boolean;
+  /** The build instant; a wall-clock time without offset is read in the display zone. */
+  now?: Date | LocalDateTime;
+  /** A zone given explicitly (our --timezone); it replaces HERMES_TIMEZONE and config.yaml and must be valid. */
   timezone?: string;
+  /** The environment Hermes would see (HERMES_TIMEZONE, PYTHONTZPATH); defaults to this process's. */
+  env?: NodeJS.ProcessEnv;
   contextLength?: number;
   systemMessage?: string;
   tools?: string[];
@@ -87,6 +96,8 @@ export interface AssembledPrompt {
   layers: Layer[];
   /** For a tiered layout, the cumulative prefix through each tier (stable, stable+context, the whole prompt). */
   tierPrefixes: TierPrefix[];
+  /** What Hermes adds at each API call outside the cached prompt (ephemeral prompt, prefill, gateway, recall). */
+  perCall: PerCallLayer[];
   /** Problems with the inputs that did not stop the build (bad config.yaml, unknown platform…). */
   warnings: string[];
   config: { path: string; loaded: boolean; error?: string };
@@ -102,14 +113,29 @@ function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+/** The display zone: an explicit --timezone, else Hermes' own resolution (which warns and falls back). */
+function resolveZone(opts: AssembleOptions, configLoad: ConfigLoad): ResolvedZone {
+  const env = opts.env ?? process.env;
+  if (opts.timezone === undefined) return resolveHermesZone(env, configLoad.config.timezone);
+  const checked = checkExplicitZone(opts.timezone, env);
+  if ('problem' in checked) throw new UsageError(`--timezone '${opts.timezone}' ${checked.problem} (use an IANA name such as Europe/Berlin, spelled as in the tz database)`);
+  return { key: checked.key, file: checked.file };
+}
+
+function inPythonRange(instant: Date, zone: string | undefined): boolean {
+  const year = zonedParts(instant, zone).year;
+  return year >= 1 && year <= 9999;
+}
+
 function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): PartContext {
   const config = configLoad.config;
-  const timezone = opts.timezone ?? process.env.HERMES_TIMEZONE ?? config.timezone;
-  if (timezone !== undefined && !isValidTimeZone(timezone)) throw new UsageError(`unknown time zone '${timezone}' (use an IANA name such as Europe/Berlin)`);
+  const zone = resolveZone(opts, configLoad);
   if (opts.contextLength !== undefined && (!Number.isInteger(opts.contextLength) || opts.contextLength <= 0)) {
     throw new UsageError(`--context-length must be a positive whole number of tokens, not '${opts.contextLength}'`);
   }
-  if (opts.now && Number.isNaN(opts.now.getTime())) throw new UsageError('the start time is not a valid date');
+  const now = opts.now === undefined ? new Date() : opts.now instanceof Date ? opts.now : localToInstant(opts.now, zone.key);
+  if (Number.isNaN(now.getTime())) throw new UsageError('the start time is not a valid date');
+  if (!inPythonRange(now, zone.key)) throw new UsageError(`the build date falls outside the years 0001 to 9999 in ${zone.key ?? 'the local time zone'}`);
   return {
     fs: opts.fs,
     cwd: path.resolve(opts.cwd),
@@ -123,8 +149,9 @@ function resolveContext(opts: AssembleOptions, configLoad: ConfigLoad): PartCont
     model: opts.model ?? config.model,
     provider: opts.provider ?? config.provider,
     sessionId: opts.sessionId,
-    now: opts.now ?? new Date(),
-    timezone,
+    passSessionId: opts.passSessionId ?? false,
+    now,
+    zone,
     maxChars: contextFileMaxChars(opts.contextLength, config.contextFileMaxChars),
     tools: opts.tools ?? config.tools ?? DEFAULT_TOOLS,
     toolsets: opts.toolsets ?? DEFAULT_TOOLSETS,
@@ -146,6 +173,7 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
   const configLoad = loadConfig(opts.fs, path.resolve(opts.home), opts.userHome ?? os.homedir());
   const warnings: string[] = configLoad.error ? [configLoad.error] : [];
   const ctx = resolveContext(opts, configLoad);
+  if (ctx.zone.warning) warnings.push(ctx.zone.warning);
   if (!(KNOWN_PLATFORMS as readonly string[]).includes(ctx.platform)) {
     warnings.push(`unknown platform '${ctx.platform}': Hermes adds no platform hint for it (known: ${KNOWN_PLATFORMS.join(', ')})`);
   }
@@ -192,8 +220,9 @@ export function assemble(opts: AssembleOptions): AssembledPrompt {
     totalTokens: countTokens(prompt),
     layers,
     tierPrefixes,
+    perCall: buildPerCallLayers({ fs: opts.fs, home: ctx.home, userHome: ctx.host.userHome, env: opts.env ?? process.env, config: ctx.config, platform: ctx.platform }),
     warnings,
     config: { path: configLoad.path, loaded: configLoad.loaded, error: configLoad.error },
-    inputs: { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, model: ctx.model, timezone: ctx.timezone, maxChars: ctx.maxChars, tools: ctx.tools },
+    inputs: { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, model: ctx.model, timezone: ctx.zone.key, maxChars: ctx.maxChars, tools: ctx.tools },
   };
 }

@@ -11,6 +11,7 @@ export interface HermesConfig {
   model?: string;
   provider?: string;
   systemMessage?: string;
+  /** The raw `timezone` string; Hermes strips it and ignores it when blank (src/core/timezone.ts). */
   timezone?: string;
   contextFileMaxChars?: number;
   memoryEnabled: boolean;
@@ -26,6 +27,16 @@ export interface HermesConfig {
   /** Tool names, when config.yaml lists them. */
   tools?: string[];
   platformHints: Record<string, unknown>;
+  /** `agent.system_prompt`: the ephemeral system prompt sent with every API call, never cached. */
+  ephemeralSystemPrompt?: string;
+  /** `prefill_messages_file`, else the legacy `agent.prefill_messages_file` (Python-stripped, may be ""). */
+  prefillMessagesFile?: string;
+  /** Which key `prefillMessagesFile` came from. */
+  prefillMessagesKey?: string;
+  /** `agent.personalities`: names a `/personality` command can switch the ephemeral prompt to. */
+  personalities: string[];
+  /** `memory.provider`: an external memory provider (honcho, …) whose recall is injected per turn. */
+  memoryProvider?: string;
 }
 
 export interface ConfigLoad {
@@ -45,7 +56,7 @@ const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => 
 const asBool = (v: unknown, dflt: boolean): boolean => (typeof v === 'boolean' ? v : dflt);
 
 export function emptyConfig(): HermesConfig {
-  return { memoryEnabled: true, userProfileEnabled: true, agent: {}, disabledSkills: [], platformDisabledSkills: {}, externalSkillDirs: [], platformHints: {} };
+  return { memoryEnabled: true, userProfileEnabled: true, agent: {}, disabledSkills: [], platformDisabledSkills: {}, externalSkillDirs: [], platformHints: {}, personalities: [] };
 }
 
 /** Maps a parsed config.yaml to HermesConfig; unknown or ill-typed keys are ignored, as Hermes' .get() chains do. */
@@ -62,7 +73,7 @@ export function interpretConfig(raw: unknown, homeDir: string, hermesHome = path
     model: asString(model) ?? asString(modelRec.default) ?? asString(modelRec.name),
     provider: asString(modelRec.provider) ?? asString(root.provider),
     systemMessage: asString(root.system_message) ?? asString(agent.system_message),
-    timezone: asString(root.timezone),
+    timezone: typeof root.timezone === 'string' ? root.timezone : undefined,
     contextFileMaxChars: asNumber(root.context_file_max_chars),
     memoryEnabled: asBool(memory.memory_enabled, true),
     userProfileEnabled: asBool(memory.user_profile_enabled, true),
@@ -75,7 +86,20 @@ export function interpretConfig(raw: unknown, homeDir: string, hermesHome = path
     externalSkillDirs: externalSkillDirs(skills.external_dirs, hermesHome, homeDir, env),
     tools: Array.isArray(root.tools) ? asStrings(root.tools) : undefined,
     platformHints: asRecord(root.platform_hints),
+    ephemeralSystemPrompt: typeof agent.system_prompt === 'string' ? agent.system_prompt : undefined,
+    ...prefillFile(root, agent),
+    personalities: Object.keys(asRecord(agent.personalities)),
+    memoryProvider: typeof memory.provider === 'string' && pyStrip(memory.provider) ? pyStrip(memory.provider) : undefined,
   };
+}
+
+/** Hermes' order (cli.py `_resolve_prefill_messages_file`): top-level key, then the legacy `agent.` one; values are str()-ed and stripped. */
+function prefillFile(root: Record<string, unknown>, agent: Record<string, unknown>): { prefillMessagesFile?: string; prefillMessagesKey?: string } {
+  const text = (v: unknown) => (pyTruthy(v) ? pyStrip(pyStr(v)) : '');
+  const top = text(root.prefill_messages_file);
+  if (top) return { prefillMessagesFile: top, prefillMessagesKey: 'prefill_messages_file' };
+  const legacy = text(agent.prefill_messages_file);
+  return legacy ? { prefillMessagesFile: legacy, prefillMessagesKey: 'agent.prefill_messages_file' } : {};
 }
 
 export function loadConfig(fs: FileSystem, hermesHome: string, userHome: string, env: Env = process.env): ConfigLoad {

@@ -11,6 +11,7 @@ import type { PatternTable } from './threatPatterns';
 import { buildSkillsIndex } from './skills';
 import { readText, unreadableMessage, type Source } from './source';
 import { buildTimestampLine, sessionStart } from './timestamp';
+import type { ResolvedZone } from './timezone';
 import { truncateContent } from './truncate';
 
 /** Everything a part needs to render; resolved once per build. */
@@ -29,8 +30,10 @@ export interface PartContext {
   model?: string;
   provider?: string;
   sessionId?: string;
+  passSessionId: boolean;
   now: Date;
-  timezone?: string;
+  /** The display zone, and why a configured one was not used. */
+  zone: ResolvedZone;
   maxChars: number;
   tools: string[];
   toolsets: string[];
@@ -65,6 +68,15 @@ export function loadSoul(ctx: PartContext): { text?: string; source: Source; war
   const loaded = loadContextFile({ fs: ctx.fs, table: ctx.table }, file, 'SOUL.md', 'soul', userAuthored);
   if (loaded.source.status === 'missing') loaded.source.message = 'No SOUL.md in HERMES_HOME: Hermes uses its default identity.';
   if (!loaded.content) return { source: loaded.source };
+  // Hermes: utf-8-sig drops one BOM at byte 0; str.strip() leaves U+FEFF alone (it is not whitespace in
+  // Python); _scan_context_content drops one more leading U+FEFF. If that leaves "", load_soul_md returns ""
+  // and the falsy result selects DEFAULT_AGENT_IDENTITY. So BOM + whitespace + BOM is empty, but a third BOM
+  // survives and is scanned (invisible_unicode_U+FEFF: loaded as written, or blocked when a distribution owns it).
+  if (!loaded.body) {
+    loaded.source.status = 'empty';
+    loaded.source.message = 'Only byte-order marks and whitespace: nothing is left once Hermes removes them, so it uses its default identity.';
+    return { source: loaded.source };
+  }
   const t = truncateContent(loaded.body, 'SOUL.md', ctx.maxChars, file);
   if (t.truncated) {
     if (loaded.source.status === 'loaded') loaded.source.status = 'truncated';
@@ -96,7 +108,7 @@ function identity(ctx: PartContext): Part {
     soul.source.message = 'No SOUL.md yet: Hermes creates it with its default text on first start, and that text is the identity.';
     return { text: ctx.texts.defaultSoul ?? ctx.texts.defaultIdentity, sources: [soul.source], provenance: textProvenance(ctx, ctx.texts.defaultSoul ? 'defaultSoul' : 'defaultIdentity'), notes: ['Seeded default SOUL.md.'] };
   }
-  if (soul.text !== undefined) {
+  if (soul.text) {
     return { text: soul.text, sources: [soul.source], provenance: fromHome(`SOUL.md in ${ctx.home}`), notes: soul.warning ? [soul.warning] : [] };
   }
   return { text: ctx.texts.defaultIdentity, sources: [soul.source], provenance: textProvenance(ctx, 'defaultIdentity'), notes: ["Hermes' default identity (no usable SOUL.md)."] };
@@ -233,8 +245,17 @@ function contextFiles(ctx: PartContext): Part {
 
 function timestamp(ctx: PartContext): Part {
   const start = sessionStart(ctx.sessionId) ?? ctx.now;
-  const text = buildTimestampLine({ start, now: ctx.now, timezone: ctx.timezone, sessionId: ctx.sessionId, model: ctx.model, provider: ctx.provider, platform: ctx.platform });
-  return { text, sources: [], provenance: { origin: 'config', approximate: false, detail: `Date of the session start in ${ctx.timezone ?? 'the local time zone'}` }, notes: [] };
+  const zone = ctx.zone;
+  const text = buildTimestampLine({
+    start, now: ctx.now, timezone: zone.key, zoneFile: zone.file, sessionId: ctx.sessionId, passSessionId: ctx.passSessionId,
+    model: ctx.model, provider: ctx.provider, platform: ctx.platform,
+  });
+  const notes: string[] = [];
+  if (zone.warning) notes.push(zone.warning);
+  if (ctx.sessionId && !ctx.passSessionId) notes.push('No "Session ID:" line: Hermes prints it only when started with --pass-session-id.');
+  if (ctx.passSessionId && !ctx.sessionId) notes.push('Hermes started with --pass-session-id adds "Session ID: <id>" here; give a session id to see it.');
+  const where = zone.key ? `${zone.key} (${zone.origin ?? '--timezone'})` : "the server's local time zone";
+  return { text, sources: [], provenance: { origin: 'config', approximate: false, detail: `Date of the session start in ${where}` }, notes };
 }
 
 function platformHint(ctx: PartContext): Part {

@@ -1,5 +1,6 @@
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { daysInMonth, utcMillis, type LocalDateTime } from './dateInput';
 
 /**
  * The timestamp line (spec §7.1): "Conversation started: Friday, January 02, 2026 (America/New_York, EST, UTC-05:00)".
@@ -9,63 +10,77 @@ import * as path from 'node:path';
 export interface TimestampOptions {
   /** The session start instant. */
   start: Date;
-  /** The build instant; a different calendar day adds Hermes' "Today's date" line. */
+  /** The build instant (Hermes' `now()`): its zone bits label the line, and a different calendar day adds the "Today's date" line. */
   now?: Date;
-  /** A configured IANA zone (HERMES_TIMEZONE or config `timezone`); undefined means the machine's local zone. */
+  /** A configured IANA zone that Python's zoneinfo loads; undefined means the machine's local zone. */
   timezone?: string;
+  /** The TZif file of `timezone`, for its abbreviations. */
+  zoneFile?: string;
   sessionId?: string;
+  /** Hermes' `--pass-session-id`: only then does the "Session ID:" line appear. */
+  passSessionId?: boolean;
   model?: string;
   provider?: string;
   platform?: string;
-  zoneinfoDir?: string;
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface ZonedParts {
+export interface ZonedParts {
   year: number;
   month: number;
   day: number;
+  hour: number;
+  minute: number;
+  second: number;
   weekday: number;
-  /** Offset from UTC in minutes. */
+  /** Offset from UTC in seconds (LMT offsets are not whole minutes). */
   offset: number;
 }
 
-function zonedParts(instant: Date, zone: string | undefined): ZonedParts {
+export function zonedParts(instant: Date, zone: string | undefined): ZonedParts {
   const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+    timeZone: zone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
     second: 'numeric', hourCycle: 'h23',
   });
-  const get = (type: string) => Number(fmt.formatToParts(instant).find((p) => p.type === type)?.value);
-  const y = get('year'), mo = get('month'), d = get('day');
-  const asUtc = Date.UTC(y, mo - 1, d, get('hour'), get('minute'), get('second'));
-  const offset = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
-  return { year: y, month: mo, day: d, weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), offset };
+  const parts = fmt.formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const bc = parts.find((p) => p.type === 'era')?.value === 'BC';
+  const year = bc ? 1 - get('year') : get('year');
+  const wall = { year, month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second'), millisecond: 0 };
+  const offset = Math.round((utcMillis(wall) - Math.floor(instant.getTime() / 1000) * 1000) / 1000);
+  const noon = new Date(0);
+  noon.setUTCFullYear(year, wall.month - 1, wall.day);
+  return { ...wall, weekday: noon.getUTCDay(), offset };
 }
 
-/** Python's %z rendered as "UTC±HH:MM". */
-export function utcOffsetLabel(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+/** The instant at which the zone's clocks show this wall-clock time. */
+export function localToInstant(local: LocalDateTime, zone: string | undefined): Date {
+  const asUtc = utcMillis(local);
+  const first = zonedParts(new Date(asUtc), zone).offset;
+  const guess = asUtc - first * 1000;
+  const second = zonedParts(new Date(guess), zone).offset;
+  return new Date(second === first ? guess : asUtc - second * 1000);
 }
 
-/** Abbreviations of the zone's current POSIX rule ("EST5EDT,M3.2.0,M11.1.0" → EST at -300, EDT at -240). */
-export function footerAbbreviations(zone: string, zoneinfoDir = '/usr/share/zoneinfo'): Map<number, string> | undefined {
+/** Python's %z ("+0530", "-045602") as Hermes prints it: "UTC" + first three characters + ":" + the rest. */
+export function utcOffsetLabel(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSeconds);
+  const hh = String(Math.floor(abs / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((abs % 3600) / 60)).padStart(2, '0');
+  const ss = abs % 60 ? String(abs % 60).padStart(2, '0') : '';
+  return `UTC${sign}${hh}:${mm}${ss}`;
+}
+
+/**
+ * Abbreviations of a TZif file's current POSIX rule, by offset in seconds ("EST5EDT,M3.2.0,M11.1.0" → EST at
+ * -18000, EDT at -14400). Python's %Z comes from the same file, where Intl's names differ ("GMT+7" for "+07").
+ */
+export function footerAbbreviations(file: string): Map<number, string> | undefined {
   let data: Buffer;
   try {
-    const file = path.resolve(zoneinfoDir, zone);
-    if (!file.startsWith(path.resolve(zoneinfoDir) + path.sep)) return undefined;
     data = nodeFs.readFileSync(file);
   } catch {
     return undefined;
@@ -77,24 +92,28 @@ export function footerAbbreviations(zone: string, zoneinfoDir = '/usr/share/zone
   const m = /^(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})(?:(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})?)?(?:,|$)/.exec(footer);
   if (!m) return undefined;
   const name = (s: string) => s.replace(/^<|>$/g, '');
-  const minutes = (s: string) => {
-    const [h, mi = '0'] = s.replace(/^[+-]/, '').split(':');
-    return (s.startsWith('-') ? 1 : -1) * (Number(h) * 60 + Number(mi));
+  const seconds = (s: string) => {
+    const [h, mi = '0', se = '0'] = s.replace(/^[+-]/, '').split(':');
+    return (s.startsWith('-') ? 1 : -1) * (Number(h) * 3600 + Number(mi) * 60 + Number(se));
   };
-  const std = minutes(m[2]);
+  const std = seconds(m[2]);
   const out = new Map<number, string>([[std, name(m[1])]]);
-  if (m[3]) out.set(m[4] ? minutes(m[4]) : std + 60, name(m[3]));
+  if (m[3]) out.set(m[4] ? seconds(m[4]) : std + 3600, name(m[3]));
   return out;
 }
 
-function abbreviation(instant: Date, zone: string | undefined, offset: number, zoneinfoDir?: string): string | undefined {
-  if (zone === undefined) {
-    const tz = process.env.TZ;
-    if (tz && !tz.includes(',')) return footerAbbreviations(tz, zoneinfoDir)?.get(offset) ?? intlAbbreviation(instant, undefined);
-    return intlAbbreviation(instant, undefined);
-  }
+/** The machine's own zone file: TZ names it (":Europe/Berlin" or "Europe/Berlin"), else /etc/localtime. */
+function localZoneFile(): string | undefined {
+  const tz = process.env.TZ?.replace(/^:/, '');
+  if (tz === undefined) return '/etc/localtime';
+  if (!tz || tz.includes(',')) return undefined;
+  return path.isAbsolute(tz) ? tz : path.join('/usr/share/zoneinfo', tz);
+}
+
+function abbreviation(instant: Date, zone: string | undefined, zoneFile: string | undefined, offset: number): string | undefined {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
-  return footerAbbreviations(zone, zoneinfoDir)?.get(offset) ?? intlAbbreviation(instant, zone);
+  const file = zone === undefined ? localZoneFile() : zoneFile;
+  return (file ? footerAbbreviations(file)?.get(offset) : undefined) ?? intlAbbreviation(instant, zone);
 }
 
 function intlAbbreviation(instant: Date, zone: string | undefined): string | undefined {
@@ -106,36 +125,42 @@ function formatDate(p: ZonedParts): string {
   return `${DAYS[p.weekday]}, ${MONTHS[p.month - 1]} ${String(p.day).padStart(2, '0')}, ${p.year}`;
 }
 
-/** " (key, abbr, UTC±HH:MM)" with the abbreviation omitted when it equals the key. */
-export function zoneSuffix(instant: Date, zone: string | undefined, zoneinfoDir?: string): string {
+/** Hermes' `_zone_bits`: the key (configured zones only), %Z when it differs from the key, then the UTC offset. */
+export function zoneSuffix(instant: Date, zone: string | undefined, zoneFile?: string): string {
   const parts = zonedParts(instant, zone);
   const bits: string[] = [];
   if (zone) bits.push(zone);
-  const abbr = abbreviation(instant, zone, parts.offset, zoneinfoDir);
+  const abbr = abbreviation(instant, zone, zoneFile, parts.offset);
   if (abbr && abbr !== zone) bits.push(abbr);
   bits.push(utcOffsetLabel(parts.offset));
   return ` (${bits.join(', ')})`;
 }
 
-/** A session id's leading YYYYMMDD_HHMMSS stamp, read in the machine's local zone as Hermes does. */
+/** A session id's leading YYYYMMDD_HHMMSS stamp, read in the machine's local zone as Hermes does; undefined unless it is a real date and time. */
 export function sessionStart(sessionId: string | undefined): Date | undefined {
   const m = sessionId ? /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})/.exec(sessionId) : null;
   if (!m) return undefined;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  return Number.isNaN(date.getTime()) || date.getMonth() !== mo - 1 ? undefined : date;
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return undefined;
+  const date = new Date(0);
+  date.setFullYear(y, mo - 1, d);
+  date.setHours(h, mi, s, 0);
+  return date;
 }
 
+/**
+ * The volatile timestamp part as Hermes' `_timestamp_line` writes it. The zone bits describe the build instant
+ * (`now`), and the "Today's date" line carries the date alone, without zone bits.
+ */
 export function buildTimestampLine(opts: TimestampOptions): string {
+  const now = opts.now ?? opts.start;
   const startParts = zonedParts(opts.start, opts.timezone);
-  let text = `Conversation started: ${formatDate(startParts)}${zoneSuffix(opts.start, opts.timezone, opts.zoneinfoDir)}`;
-  if (opts.now) {
-    const nowParts = zonedParts(opts.now, opts.timezone);
-    if (formatDate(nowParts) !== formatDate(startParts)) {
-      text += `\nToday's date (as of the last context rebuild): ${formatDate(nowParts)}${zoneSuffix(opts.now, opts.timezone, opts.zoneinfoDir)} — trust this over the start date for what day it is now; query tools for exact time.`;
-    }
+  const nowParts = zonedParts(now, opts.timezone);
+  let text = `Conversation started: ${formatDate(startParts)}${zoneSuffix(now, opts.timezone, opts.zoneFile)}`;
+  if (formatDate(nowParts) !== formatDate(startParts)) {
+    text += `\nToday's date (as of the last context rebuild): ${formatDate(nowParts)} — trust this over the start date for what day it is now; query tools for exact time.`;
   }
-  if (opts.sessionId) text += `\nSession ID: ${opts.sessionId}`;
+  if (opts.passSessionId && opts.sessionId) text += `\nSession ID: ${opts.sessionId}`;
   if (opts.model) text += `\nModel: ${opts.model}`;
   if (opts.provider) text += `\nProvider: ${opts.provider}`;
   if (opts.platform) text += `\nPlatform: ${opts.platform}`;

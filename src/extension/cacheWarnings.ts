@@ -4,6 +4,7 @@
  * notification per file per session. The server computes the impact (cacheImpact request).
  */
 import * as vscode from 'vscode';
+import { PER_TURN_NOTE } from '../core/perTurn';
 import type { CacheImpactView } from '../shared/protocol';
 import { formatCount } from './assemblies';
 import type { PromptLensClient } from './client';
@@ -27,7 +28,7 @@ export function impactExplanation(impact: CacheImpactView): string {
       'so this edit changes nothing now, but the next session (or a rebuild) re-writes the cached prefix from here on.';
   }
   const layer = impact.firstChangedLayer ? ` It changes the "${impact.firstChangedLayer}" layer` : ' It changes the prompt';
-  return `${impactMessage(impact)}.${layer}; the provider's prompt cache cannot be reused past that point at the next session or rebuild.`;
+  return `${impactMessage(impact)}.${layer}; the provider's prompt cache cannot be reused past that point at the next session or rebuild. ${PER_TURN_NOTE}`;
 }
 
 export class CacheWarnings implements vscode.CodeLensProvider, vscode.Disposable {

@@ -1,20 +1,38 @@
 /** The Layers view: folder → layer → source → finding, straight from the server's assembled prompt. */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/types';
-import type { LayerView, SourceView } from '../shared/protocol';
+import type { LayerView, PerCallLayerView, SourceView } from '../shared/protocol';
 import { formatCount, type AssemblyStore } from './assemblies';
 
 export type LayerNode = { kind: 'layer'; folder: vscode.WorkspaceFolder; layer: LayerView };
-export type SourceNode = { kind: 'source'; layer: LayerView; source: SourceView };
+export type SourceNode = { kind: 'source'; source: SourceView };
 export type FindingNode = { kind: 'finding'; source: SourceView; finding: Finding };
 export type TierNode = { kind: 'tier'; folder: vscode.WorkspaceFolder; tier: string; layers: LayerView[] };
+/** The layers Hermes sends with each API call, outside the cached prompt. */
+export type PerCallGroupNode = { kind: 'perCallGroup'; folder: vscode.WorkspaceFolder; layers: PerCallLayerView[] };
+export type PerCallNode = { kind: 'perCall'; folder: vscode.WorkspaceFolder; layer: PerCallLayerView };
 export type TreeNode =
   | { kind: 'folder'; folder: vscode.WorkspaceFolder }
+  | PerCallGroupNode
+  | PerCallNode
   | TierNode
   | LayerNode
   | SourceNode
   | FindingNode
-  | { kind: 'message'; text: string; icon: string };
+  | { kind: 'message'; text: string; icon: string; tooltip?: string };
+
+const PER_CALL_STATUS: Record<PerCallLayerView['status'], string> = {
+  active: 'sent each call',
+  inactive: 'not used',
+  runtime: 'written at run time',
+  unreadable: 'not loadable',
+};
+
+export function perCallDescription(layer: PerCallLayerView): string {
+  return layer.text ? `${PER_CALL_STATUS[layer.status]} · ${formatCount(layer.tokens)} tokens` : PER_CALL_STATUS[layer.status];
+}
+
+const FEED_ICONS: Record<PerCallLayerView['feeds'][number]['kind'], string> = { env: 'symbol-variable', config: 'settings-gear', file: 'file', runtime: 'pulse' };
 
 const STATUS_ICONS: Record<SourceView['status'], vscode.ThemeIcon> = {
   loaded: new vscode.ThemeIcon('check', new vscode.ThemeColor('testing.iconPassed')),
@@ -41,6 +59,16 @@ export function sourceDescription(source: SourceView): string {
   return source.status === 'shadowed' && source.shadowedBy ? `shadowed by ${source.shadowedBy}` : source.status;
 }
 
+/** Under a per-call layer: what feeds it (used first), its file, and why it stays out of the cached prefix. */
+function perCallChildren(layer: PerCallLayerView): TreeNode[] {
+  const feeds = [...layer.feeds].sort((a, b) => Number(b.used) - Number(a.used)).map((f): TreeNode => ({
+    kind: 'message', icon: FEED_ICONS[f.kind],
+    text: `${f.name}: ${f.value === undefined ? (f.kind === 'runtime' ? (f.used ? 'in use' : 'not in use') : 'not set') : f.value}${f.used ? ' (used)' : ''}`,
+  }));
+  const sources = layer.sources.map((source): TreeNode => ({ kind: 'source', source }));
+  return [...feeds, ...sources, { kind: 'message', icon: 'info', text: `Why not cached: ${layer.whyNotCached}`, tooltip: `${layer.placement}\n${layer.whyNotCached}` }];
+}
+
 export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -60,7 +88,7 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       if (folders.length > 1) return folders.map((folder) => ({ kind: 'folder', folder }));
       const nodes = await this.layersOf(folders[0]);
       // An empty single-root tree lets the welcome view (package.json viewsWelcome) offer to create AGENTS.md.
-      const nothing = !nodes.some((n) => n.kind !== 'layer' || n.layer.sources.some((s) => s.status !== 'missing'));
+      const nothing = !nodes.some((n) => n.kind !== 'perCallGroup' && (n.kind !== 'layer' || n.layer.sources.some((s) => s.status !== 'missing')));
       void vscode.commands.executeCommand('setContext', 'hermesPromptLens.noContextFiles', nothing);
       return nothing ? [] : nodes;
     }
@@ -70,7 +98,11 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       case 'tier':
         return node.layers.map((layer): TreeNode => ({ kind: 'layer', folder: node.folder, layer }));
       case 'layer':
-        return node.layer.sources.map((source) => ({ kind: 'source', layer: node.layer, source }));
+        return node.layer.sources.map((source): TreeNode => ({ kind: 'source', source }));
+      case 'perCallGroup':
+        return node.layers.map((layer): TreeNode => ({ kind: 'perCall', folder: node.folder, layer }));
+      case 'perCall':
+        return perCallChildren(node.layer);
       case 'source':
         return node.source.findings.map((finding) => ({ kind: 'finding', source: node.source, finding }));
       default:
@@ -84,7 +116,8 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     this.firstAssemblyAt ??= performance.now();
     const warnings: TreeNode[] = assembly.view.warnings.map((text) => ({ kind: 'message', text, icon: 'warning' }));
     const layers = assembly.view.layers;
-    if (!layers.some((l) => l.tier)) return [...warnings, ...layers.map((layer): TreeNode => ({ kind: 'layer', folder, layer }))];
+    const perCall: TreeNode[] = assembly.view.perCall.length ? [{ kind: 'perCallGroup', folder, layers: assembly.view.perCall }] : [];
+    if (!layers.some((l) => l.tier)) return [...warnings, ...layers.map((layer): TreeNode => ({ kind: 'layer', folder, layer })), ...perCall];
     // A tiered layout: the tiers are the top level, in order, with their layers under them.
     const tiers: TierNode[] = [];
     for (const layer of layers) {
@@ -93,7 +126,7 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       if (last?.tier === tier) last.layers.push(layer);
       else tiers.push({ kind: 'tier', folder, tier, layers: [layer] });
     }
-    return [...warnings, ...tiers];
+    return [...warnings, ...tiers, ...perCall];
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -114,6 +147,27 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         item.description = `${formatCount(chars)} chars · ${formatCount(tokens)} tokens${cached ? ' · cached prefix' : ''}`;
         item.iconPath = new vscode.ThemeIcon(cached ? 'lock' : 'layers');
         item.contextValue = 'tier';
+        return item;
+      }
+      case 'perCallGroup': {
+        const tokens = node.layers.reduce((n, l) => n + l.tokens, 0);
+        const used = node.layers.filter((l) => l.status === 'active' || l.status === 'runtime').length;
+        const item = new vscode.TreeItem('Per call (not cached)', vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `${node.folder.uri.toString()}#perCall`;
+        item.description = `${used} of ${node.layers.length} in use · ${formatCount(tokens)} tokens known`;
+        item.iconPath = new vscode.ThemeIcon('debug-step-over');
+        item.tooltip = 'Sent with each API call but never part of the cached system prompt (ephemeral prompt, prefill messages, gateway session context, memory-provider recall).';
+        item.contextValue = 'perCallGroup';
+        return item;
+      }
+      case 'perCall': {
+        const { layer } = node;
+        const item = new vscode.TreeItem(layer.title, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `${node.folder.uri.toString()}#perCall:${layer.id}`;
+        item.description = perCallDescription(layer);
+        item.iconPath = new vscode.ThemeIcon(layer.status === 'unreadable' ? 'warning' : layer.status === 'inactive' ? 'circle-outline' : 'arrow-right');
+        item.tooltip = [layer.title, layer.placement, `Why not cached: ${layer.whyNotCached}`, ...layer.notes].join('\n');
+        item.contextValue = 'perCall';
         return item;
       }
       case 'layer': {
@@ -154,7 +208,7 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
-        item.tooltip = node.text;
+        item.tooltip = node.tooltip ?? node.text;
         return item;
       }
     }

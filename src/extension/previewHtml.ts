@@ -2,7 +2,8 @@
  * The preview's HTML, from the server's assembled prompt. Pure (no vscode import) so the escaping of
  * untrusted prompt text is unit-tested. Every interpolated string goes through escapeHtml.
  */
-import type { AssembledPromptView, LayerView } from '../shared/protocol';
+import type { AssembledPromptView, LayerView, PerCallLayerView } from '../shared/protocol';
+import { renderBudgetBar } from './budgetBar';
 import { escapeHtml } from './escapeHtml';
 
 export interface PreviewResources {
@@ -43,6 +44,24 @@ function layerSection(layer: LayerView): string {
   );
 }
 
+const PER_CALL_STATUS: Record<PerCallLayerView['status'], string> = {
+  active: 'sent with each call', inactive: 'not used', runtime: 'written at run time', unreadable: 'not loadable',
+};
+
+/** A per-call layer below the prompt: what it is, what feeds it, and why Hermes keeps it out of the cache. */
+function perCallSection(layer: PerCallLayerView): string {
+  const stats = layer.text ? `${PER_CALL_STATUS[layer.status]} · ${count(layer.chars)} chars · ${count(layer.tokens)} tokens` : PER_CALL_STATUS[layer.status];
+  const feeds = layer.feeds.map((f) => `<li${f.used ? ' class="used"' : ''}>${escapeHtml(f.name)}${f.value === undefined ? '' : `: <code>${escapeHtml(f.value)}</code>`}${f.used ? ' (used)' : ''}</li>`).join('');
+  const notes = layer.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('');
+  return (
+    `<section class="per-call ${escapeHtml(layer.status)}" id="per-call-${escapeHtml(layer.id)}">` +
+    `<header class="layer-head"><span class="per-call-title">${escapeHtml(layer.title)}</span><span class="layer-stats">${escapeHtml(stats)}</span></header>` +
+    `<p class="per-call-why">${escapeHtml(layer.placement)} ${escapeHtml(layer.whyNotCached)}</p>` +
+    `<ul class="per-call-feeds">${feeds}${notes}</ul>` +
+    (layer.text ? `<pre class="layer-text">${escapeHtml(layer.text)}</pre>` : '') + `</section>`
+  );
+}
+
 export function renderPreviewHtml(view: AssembledPromptView | undefined, folderName: string, res: PreviewResources, error?: string): string {
   const csp = `default-src 'none'; style-src ${res.cspSource}; script-src 'nonce-${res.nonce}'`;
   let main: string;
@@ -63,8 +82,10 @@ export function renderPreviewHtml(view: AssembledPromptView | undefined, folderN
       `<p>Total <strong>${count(view.totalTokens)}</strong> tokens · cached prefix <strong>${count(view.prefixTokens)}</strong> tokens · layout ${escapeHtml(view.layout)}` +
       ` · prefix hash <code>${escapeHtml(view.prefixHash.slice(0, 12))}</code></p>` +
       `<p class="actions"><button class="copy-prompt">Copy prompt</button></p>` +
+      renderBudgetBar(view) +
       (warnings ? `<ul class="warnings">${warnings}</ul>` : '') +
-      `</header>${sections.join('')}`;
+      `</header>${sections.join('')}` +
+      (view.perCall.length ? `<h2 class="per-call-heading">Sent per call, outside the cached prompt</h2>${view.perCall.map(perCallSection).join('')}` : '');
   }
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">` +

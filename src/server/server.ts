@@ -149,6 +149,7 @@ function sourceChanged(file: string | undefined): void {
   const canonical = canonicalPath(file);
   const input = promptInput(canonical, home);
   if (input) workspace.invalidate(workspace.affectedBy(canonical, input.inHome));
+  else workspace.invalidate(workspace.perCallUsers(canonical));
 }
 
 /** An open document Hermes reads, or InvalidParams. */

@@ -28,14 +28,16 @@ function layerView(l: Layer): LayerView {
 export function promptView(folderUri: string, a: AssembledPrompt): AssembledPromptView {
   return {
     folderUri, layout: a.layout, prompt: a.prompt, prefixHash: a.prefixHash, prefixBytes: a.prefixBytes,
-    prefixTokens: a.prefixTokens, totalTokens: a.totalTokens, layers: a.layers.map(layerView), warnings: a.warnings,
+    prefixTokens: a.prefixTokens, totalTokens: a.totalTokens, layers: a.layers.map(layerView),
+    perCall: a.perCall.map((p) => ({ ...p, sources: p.sources.map(sourceView) })), warnings: a.warnings,
   };
 }
 
 /** What a client shows for "did the assembly change": the prompt bytes and every source's verdict. */
 export function promptSignature(view: AssembledPromptView): string {
   const sources = view.layers.flatMap((l) => l.sources.map((s) => [s.path, s.status, s.shadowedBy ?? '', s.message ?? '', s.findings.length]));
-  return sha256(`${view.prompt}\u0000${JSON.stringify(sources)}\u0000${view.warnings.join('\n')}`);
+  const perCall = view.perCall.map((p) => [p.id, p.status, p.text, p.feeds, p.notes, p.sources.map((s) => [s.path, s.status, s.message ?? ''])]);
+  return sha256(`${view.prompt}\u0000${JSON.stringify(sources)}\u0000${JSON.stringify(perCall)}\u0000${view.warnings.join('\n')}`);
 }
 
 export function impactView(uri: string, impact: CacheImpact, feedsPrompt: boolean, includePrompts: boolean): CacheImpactView {

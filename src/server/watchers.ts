@@ -6,8 +6,12 @@ import { isWithin, pathToUri } from './uris';
 
 /** Context-file names in any workspace folder (contextFileKinds' workspace globs). */
 const WORKSPACE_GLOBS = ['**/{AGENTS.override.md,AGENTS.md,agents.md,CLAUDE.md,claude.md,.hermes.md,HERMES.md,.cursorrules}', '**/.cursor/rules/*.mdc'];
-/** Files under HERMES_HOME that shape the prompt: its sources plus the config and distribution manifest. */
-const HOME_GLOB = '{SOUL.md,config.yaml,distribution.yaml,memories/MEMORY.md,memories/USER.md,skills/**/SKILL.md,skills/**/DESCRIPTION.md}';
+/**
+ * Files under HERMES_HOME that shape the prompt: its sources plus the config and distribution manifest, and
+ * JSON files at its top, where a relative prefill_messages_file lives (only a folder's actual prefill file
+ * triggers a rebuild: Workspace.perCallUsers).
+ */
+const HOME_GLOB = '{SOUL.md,config.yaml,distribution.yaml,*.json,memories/MEMORY.md,memories/USER.md,skills/**/SKILL.md,skills/**/DESCRIPTION.md}';
 
 export interface WatchSupport {
   dynamicRegistration: boolean;

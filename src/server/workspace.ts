@@ -87,6 +87,11 @@ export class Workspace {
       isWithin(f.path, dir) || path.dirname(dir) === path.join(f.path, '.cursor') || this.bySource.get(file)?.some((e) => e.folder.uri === f.uri));
   }
 
+  /** Folders whose per-call layers read the file (a prefill messages file). */
+  perCallUsers(file: string): Folder[] {
+    return this.list().filter((f) => f.assembly?.view.perCall.some((p) => p.sources.some((s) => s.path === file)));
+  }
+
   /** Every folder assembly the file is a source of. */
   sourcesOf(file: string): SourceEntry[] {
     return this.bySource.get(file) ?? [];

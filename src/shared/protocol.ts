@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../core/types';
 import type { Layer } from '../core/assemble';
+import type { PerCallLayer } from '../core/perCall';
 
 export const SERVER_SOURCE = 'hermes-prompt-lens';
 export const CONFIG_SECTION = 'hermesPromptLens';
@@ -55,6 +56,9 @@ export interface SourceView {
 /** A layer as the server sends it: the engine's Layer with its sources as SourceViews. */
 export type LayerView = Omit<Layer, 'id' | 'tier' | 'sources'> & { id: string; tier?: string; sources: SourceView[] };
 
+/** A per-call layer (sent with each API call, outside the cached prompt) with its sources as SourceViews. */
+export type PerCallLayerView = Omit<PerCallLayer, 'id' | 'sources'> & { id: string; sources: SourceView[] };
+
 export interface AssembledPromptView {
   folderUri: string;
   layout: string;
@@ -64,6 +68,8 @@ export interface AssembledPromptView {
   prefixTokens: number;
   totalTokens: number;
   layers: LayerView[];
+  /** Not part of the prompt above: what Hermes adds at each API call (src/core/perCall.ts). */
+  perCall: PerCallLayerView[];
   warnings: string[];
 }
 

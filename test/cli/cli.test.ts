@@ -10,8 +10,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const BIN = path.join(ROOT, 'bin', 'hermes-prompt.js');
 const EXAMPLE = ['--cwd', path.join(ROOT, 'examples/workspace/packages/web'), '--home', path.join(ROOT, 'examples/hermes-home')];
 
-function run(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HERMES_HOME: '' }, maxBuffer: 64 * 1024 * 1024 });
+function run(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HERMES_HOME: '', HERMES_TIMEZONE: '', ...env }, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -107,6 +107,10 @@ test('usage and I/O errors exit 2 with one line on stderr', () => {
     ['build', '--layout', 'nope', ...EXAMPLE],
     ['build', '--bogus'],
     ['build', '--now', 'yesterday', ...EXAMPLE],
+    ['build', '--now', '2026-02-30', ...EXAMPLE],
+    ['build', '--now', '2026-01-01junk', ...EXAMPLE],
+    ['build', '--now', '0000-01-01', ...EXAMPLE],
+    ['build', '--now', '2026-01-01', '--timezone', 'america/new_york', ...EXAMPLE],
     ['build', '--context-length', '-5', ...EXAMPLE],
     ['build', '--timezone', 'Mars/Base', ...EXAMPLE],
     ['scan'],
@@ -158,5 +162,59 @@ test('--scope strict on a context file reports strict-only hits as not blocked b
   assert.equal(f.hermesBlocks, false);
   assert.deepEqual(f.findings.map((x: { ruleId: string; severity: string; hermesBlocks: boolean }) => [x.ruleId, x.severity, x.hermesBlocks]),
     [['ssh_access', 'warning', false], ['ssh_backdoor', 'warning', false]]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('time zones from HERMES_TIMEZONE / config.yaml fail as Hermes fails: a warning, local time, exit 0', () => {
+  const dir = tempDir();
+  writeTree(dir, { 'w/AGENTS.md': 'Hi.', 'home/config.yaml': 'timezone: "  Asia/Kolkata "\n' });
+  const args = ['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--now', '2026-01-02T10:00:00Z'];
+  const padded = run(args, ROOT, { TZ: 'UTC' });
+  assert.equal(padded.code, 0, padded.stderr);
+  assert.equal(padded.stderr, '');
+  assert.match(padded.stdout, /^Conversation started: Friday, January 02, 2026 \(Asia\/Kolkata, IST, UTC\+05:30\)$/m);
+  for (const zone of ['Mars/Olympus', 'america/new_york']) {
+    const r = run(args, ROOT, { TZ: 'UTC', HERMES_TIMEZONE: zone });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, `hermes-prompt: warning: invalid timezone '${zone}' (HERMES_TIMEZONE): no time zone found with this key. Hermes logs a warning and uses the server's local time.\n`);
+    assert.match(r.stdout, /^Conversation started: Friday, January 02, 2026 \(UTC, UTC\+00:00\)$/m);
+    const json = JSON.parse(run([...args, '--json'], ROOT, { TZ: 'UTC', HERMES_TIMEZONE: zone }).stdout);
+    assert.ok(json.warnings.some((w: string) => w.startsWith(`invalid timezone '${zone}'`)));
+    assert.ok(json.layers.find((l: { id: string }) => l.id === 'timestamp').notes.some((n: string) => n.startsWith(`invalid timezone '${zone}'`)));
+  }
+  const blank = run(args, ROOT, { TZ: 'UTC', HERMES_TIMEZONE: '   ' });
+  assert.equal(blank.code, 0);
+  assert.match(blank.stdout, /\(Asia\/Kolkata, IST, UTC\+05:30\)/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('--pass-session-id adds the Session ID line; --now without an offset is a date in the display zone', () => {
+  const base = ['build', ...EXAMPLE, '--timezone', 'Pacific/Auckland', '--session-id', '20260101_080000_abc'];
+  const off = run([...base, '--now', '2026-01-01']);
+  assert.equal(off.code, 0, off.stderr);
+  assert.doesNotMatch(off.stdout, /Session ID/);
+  const on = run([...base, '--now', '2026-01-01', '--pass-session-id']);
+  assert.match(on.stdout, /^Conversation started: Thursday, January 01, 2026 \(Pacific\/Auckland, NZDT, UTC\+13:00\)\nSession ID: 20260101_080000_abc$/m);
+});
+
+test('build --json: the per-call layers, outside the prompt, with their feeds', () => {
+  const dir = tempDir();
+  writeTree(dir, {
+    'w/AGENTS.md': 'Hi.',
+    'home/config.yaml': 'prefill_messages_file: prefill.json\nmemory:\n  provider: honcho\n',
+    'home/prefill.json': '[{"role": "user", "content": "Ping"}]',
+  });
+  const r = run(['build', '--cwd', path.join(dir, 'w'), '--home', path.join(dir, 'home'), '--now', '2026-01-02T10:00:00Z', '--json'], ROOT, { HERMES_EPHEMERAL_SYSTEM_PROMPT: 'Be terse.' });
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.perCall.map((p: { id: string; status: string }) => [p.id, p.status]), [
+    ['ephemeral_system_prompt', 'active'], ['prefill_messages', 'active'], ['gateway_overlay', 'inactive'], ['memory_recall', 'runtime'],
+  ]);
+  const [eph, prefill] = out.perCall;
+  assert.equal(eph.text, 'Be terse.');
+  assert.equal(prefill.text, 'user: Ping');
+  assert.equal(prefill.sources[0].path, path.join(dir, 'home', 'prefill.json'));
+  for (const key of ['placement', 'whyNotCached', 'feeds', 'notes', 'tokens', 'chars']) assert.ok(key in eph, key);
+  assert.ok(!out.prompt.includes('Be terse.') && !out.prompt.includes('Ping'));
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -32,6 +32,25 @@ test('assembledPrompt: layers, sources and statuses of a folder (the first folde
   });
 });
 
+test('assembledPrompt: the per-call layers travel with the view, with the prefill file as a source URI', T, async () => {
+  const { folder, home } = fixture({ 'AGENTS.md': 'Hi.\n' }, { 'config.yaml': 'prefill_messages_file: p.json\nagent:\n  system_prompt: Be terse.\n', 'p.json': '[{"role": "user", "content": "Ping"}]' });
+  await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
+    const view = await c.request<AssembledPromptView>('hermesPromptLens/assembledPrompt', {});
+    assert.deepEqual(view.perCall.map((p) => [p.id, p.status, p.text]), [
+      ['ephemeral_system_prompt', 'active', 'Be terse.'], ['prefill_messages', 'active', 'user: Ping'], ['gateway_overlay', 'inactive', ''], ['memory_recall', 'inactive', ''],
+    ]);
+    assert.equal(view.perCall[1].sources[0].uri, uriOf(path.join(home, 'p.json')));
+    assert.doesNotMatch(view.prompt, /Be terse|Ping/);
+    // Editing the prefill file on disk rebuilds the folder and announces it.
+    const mark = c.notifications.length;
+    fs.writeFileSync(path.join(home, 'p.json'), '[{"role": "user", "content": "Pong"}]');
+    await c.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(path.join(home, 'p.json')), type: FileChangeType.Changed }] });
+    await c.notified('hermesPromptLens/assemblyChanged', mark);
+    const after = await c.request<AssembledPromptView>('hermesPromptLens/assembledPrompt', {});
+    assert.equal(after.perCall[1].text, 'user: Pong');
+  });
+});
+
 test('cacheImpact: the current text of an open document against disk, with the prompts on request', T, async () => {
   const { folder, home } = fixture({ 'AGENTS.md': 'Run tests.\n' });
   await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {

@@ -99,3 +99,24 @@ test('firstDifferenceByte counts UTF-8 bytes of the common prefix', () => {
   assert.equal(firstDifferenceByte('é-a', 'é-b'), 3);
   assert.equal(firstDifferenceByte('abc', 'abc'), 3);
 });
+
+test('a SOUL.md of BOMs and whitespace: Hermes strips one BOM on reading and one before scanning, then falls back to the default identity', () => {
+  const soul = (bytes: string) => ({ ...files, '/home/.hermes/SOUL.md': bytes });
+  const identity = (text: string, layout = 'documented') => {
+    const r = assemble({ ...opts(new MemoryFileSystem(soul(text))), layout });
+    return r.layers.find((l) => l.id === 'identity')!;
+  };
+  for (const text of ['\ufeff\ufeff  \n', '\ufeff \ufeff \r\n', ' \ufeff\n\t', '\ufeff']) {
+    const l = identity(text);
+    assert.equal(l.text, BUILTIN_TEXTS.defaultIdentity, JSON.stringify(text));
+    assert.equal(l.sources[0].status, 'empty');
+    // Current Hermes seeds SOUL.md only when it is missing: an existing empty one still means DEFAULT_AGENT_IDENTITY.
+    assert.equal(identity(text, 'tiered').text, BUILTIN_TEXTS.defaultIdentity);
+  }
+  // Python's str.strip() keeps U+FEFF, so a third BOM survives: a user-authored SOUL.md of one BOM is the identity.
+  for (const text of ['\ufeff\ufeff\ufeff', ' \ufeff\ufeff']) {
+    const l = identity(text);
+    assert.equal(l.text, '\ufeff', JSON.stringify(text));
+    assert.deepEqual(l.sources[0].findings.map((f) => f.ruleId), ['invisible_unicode_U+FEFF']);
+  }
+});

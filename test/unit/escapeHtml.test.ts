@@ -32,6 +32,11 @@ test('the rendered preview contains no unescaped file content anywhere', () => {
   const view: AssembledPromptView = {
     folderUri: 'file:///w', layout: HOSTILE, prompt: HOSTILE, prefixHash: 'abc', prefixBytes: 10, prefixTokens: 5, totalTokens: 7,
     warnings: [HOSTILE],
+    perCall: [{
+      id: 'prefill_messages', title: HOSTILE, placement: HOSTILE, status: 'active', text: HOSTILE, chars: 3, tokens: 4, whyNotCached: HOSTILE, notes: [HOSTILE],
+      feeds: [{ name: HOSTILE, kind: 'file', value: HOSTILE, used: true }],
+      sources: [{ uri: 'file:///h/p.json', path: '/h/p.json', label: HOSTILE, kind: 'config', status: 'loaded', findings: [] }],
+    }],
     layers: [
       layer({ id: `x"><script>`, title: HOSTILE, text: HOSTILE, chars: 3, tokens: 2, provenance: { origin: 'builtin', approximate: true, detail: HOSTILE },
         sources: [{ uri: 'file:///w/AGENTS.md', path: '/w/AGENTS.md', label: 'AGENTS.md', kind: 'agents_md', status: 'loaded', findings: [] }] }),

@@ -31,6 +31,9 @@ write('home/SOUL.md', 'You are a careful engineer.\n');
 write('home/memories/MEMORY.md', 'The user prefers TypeScript.\n');
 // A zero-width space (U+200B) for Remove Invisible Characters.
 write('home/memories/USER.md', 'The user\u200b likes short answers.\n');
+// A per-call layer with a known text (the prefill messages), for the Layers view group and the budget bar.
+write('home/config.yaml', 'prefill_messages_file: prefill.json\n');
+write('home/prefill.json', JSON.stringify([{ role: 'user', content: 'Say hello.' }, { role: 'assistant', content: 'Hello.' }]));
 write('hpl.code-workspace', JSON.stringify({
   folders: [{ path: 'blocked' }, { path: 'big' }, { path: 'clean' }],
   settings: { 'hermesPromptLens.hermesHome': path.join(dir, 'home') },

@@ -147,6 +147,32 @@ describe('Hermes Prompt Lens', function () {
       assert.equal((await contextSources('clean')).find((n) => n.source.label === 'AGENTS.md').source.status, 'loaded');
     });
 
+    it('ends with the per-call group: each layer with its feeds, its file and why it stays out of the prefix', async () => {
+      const roots = await api.layerTree.getChildren();
+      const folder = roots.find((n) => n.kind === 'folder' && n.folder.name === 'clean');
+      const top = await api.layerTree.getChildren(folder);
+      const group = top[top.length - 1];
+      assert.equal(group.kind, 'perCallGroup', JSON.stringify(top.map((n) => n.kind)));
+      const groupItem = api.layerTree.getTreeItem(group);
+      assert.equal(groupItem.label, 'Per call (not cached)');
+      const view = await assembled('clean');
+      const prefillView = view.perCall.find((p) => p.id === 'prefill_messages');
+      assert.equal(prefillView.text, 'user: Say hello.\n\nassistant: Hello.');
+      assert.equal(groupItem.description, `1 of 4 in use · ${prefillView.tokens} tokens known`);
+      const calls = await api.layerTree.getChildren(group);
+      assert.deepEqual(calls.map((c) => c.layer.id), ['ephemeral_system_prompt', 'prefill_messages', 'gateway_overlay', 'memory_recall']);
+      const prefill = calls[1];
+      assert.equal(api.layerTree.getTreeItem(prefill).description, `sent each call · ${prefillView.tokens} tokens`);
+      const kids = await api.layerTree.getChildren(prefill);
+      const texts = kids.map((k) => (k.kind === 'message' ? k.text : `source:${k.source.label}:${k.source.status}`));
+      assert.equal(texts[0], 'config.yaml prefill_messages_file: prefill.json (used)');
+      assert.ok(texts.includes('source:prefill.json:loaded'), JSON.stringify(texts));
+      assert.match(texts[texts.length - 1], /^Why not cached: /);
+      // The file opens from the tree like any other source.
+      const source = kids.find((k) => k.kind === 'source');
+      assert.equal(api.layerTree.getTreeItem(source).command.command, 'vscode.open');
+    });
+
     it('describes layers with chars, tokens and cache state', async () => {
       const view = await assembled('big');
       const nodes = (await layerNodes('big')).filter((n) => n.kind === 'layer');
@@ -217,6 +243,13 @@ describe('Hermes Prompt Lens', function () {
       assert.match(html, /<mark class="blocked">\[BLOCKED/);
       assert.match(html, /class="prefix-boundary"/);
       assert.match(html, /Content-Security-Policy/);
+      // The budget bar: a segment per non-empty layer, the prefill messages as a per-call segment, the breakpoint.
+      const view = await assembled('blocked');
+      const segments = [...html.matchAll(/<rect class="seg (\w+)[^"]*" data-layer="([^"]+)"/g)].map((m) => [m[2], m[1]]);
+      const expected = [...view.layers.filter((l) => l.tokens > 0).map((l) => [l.id, l.cached ? 'cached' : 'uncached']), ['perCall:prefill_messages', 'perCall']];
+      assert.deepEqual(segments, expected);
+      assert.match(html, /<line class="breakpoint"/);
+      assert.doesNotMatch(html, /style="/);
       const webviewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /hermesPromptLens\.preview$/.test(t.input.viewType));
       await waitFor('the preview tab', () => webviewTab() && webviewTab().label === 'Hermes Prompt: blocked', 5000);
     });
