@@ -10,9 +10,9 @@ import {
 } from 'vscode-languageserver/node';
 import { NodeFileSystem } from '../core/nodeFs';
 import {
-  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, RebuildRequest,
-  ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
-  type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
+  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsRequest,
+  RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
+  type FileHintsView, type HintsView, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
 import { invisibleCharacterActions, type EditSupport } from './codeActions';
@@ -26,7 +26,7 @@ import { enabledFindings } from './rules';
 import { Cancelled, scanWorkspace } from './scanWorkspace';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
-import { canonicalPath, uriToPath } from './uris';
+import { canonicalPath, isWithin, uriToPath } from './uris';
 import * as validate from './validate';
 import { FileWatchers, promptInput } from './watchers';
 import { Workspace, type Folder, type SourceEntry } from './workspace';
@@ -122,6 +122,7 @@ function applySettings(next: ServerSettings, problems: readonly string[]): void 
   settings = next;
   home = resolveHermesHome(next);
   updateThreatTable();
+  if (previous.cwd !== next.cwd) workspace.setLaunchSetting(next.cwd);
   if (assemblyInputsChanged(previous, next)) {
     engine.configure(engineOptions(next));
     workspace.invalidate(workspace.list(), true);
@@ -179,6 +180,7 @@ connection.onInitialize((params): InitializeResult => {
   home = resolveHermesHome(settings);
   updateThreatTable();
   engine.configure(engineOptions(settings));
+  workspace.setLaunchSetting(settings.cwd);
   initialFolders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
   if (init.problems.length) setImmediate(() => init.problems.forEach((p) => log.error(`initializationOptions: ${p}; using the default.`)));
   return {
@@ -274,7 +276,15 @@ connection.onHover(async (params, token) => {
     log.error(`Counting tokens failed: ${err.message}`);
     return undefined;
   });
-  return untilCancelled(fileHover(doc.document, cls, workspace.sourcesOf(doc.path), workspace.list().length, tokens), token);
+  const entries = workspace.sourcesOf(doc.path);
+  const reach = cls.documentKind === 'context' || cls.documentKind === 'hermes_md'
+    ? await untilCancelled(Promise.all(workspace.list().map((f) => fileHints(f, doc.path, doc.uri).catch((err: Error) => {
+      log.error(`Working out how ${doc.path} reaches Hermes failed: ${err.message}`);
+      return undefined;
+    }))), token)
+    : [];
+  const reachLines = reach.filter((r): r is FileHintsView => !!r).map((r) => ({ folder: workspace.get(r.folderUri)?.name ?? r.folderUri, reach: r.reach, reason: r.reason }));
+  return untilCancelled(fileHover(doc.document, cls, entries, workspace.list().length, tokens, reachLines), token);
 });
 
 connection.onCodeAction(async (params, token) => {
@@ -303,6 +313,39 @@ connection.onRequest(CacheImpactRequest, async (params: unknown, token: Cancella
   const includePrompts = validate.optionalBoolean(p.includePrompts, 'includePrompts') ?? false;
   await started;
   return untilCancelled(impact.request(doc, includePrompts, () => token.isCancellationRequested), token);
+});
+
+/** How a file reaches Hermes from a folder's launch directory: its start-up status when it is a source there. */
+function fileHints(folder: Folder, filePath: string, uri: string): Promise<FileHintsView> {
+  const entry = workspace.sourcesOf(filePath).find((e) => e.folder.uri === folder.uri);
+  const inPrompt = entry && ['loaded', 'blocked', 'truncated'].includes(entry.source.status);
+  const startup = inPrompt
+    ? `In the start-up (cached) prompt, layer ${entry.layer?.title ?? 'context files'}, as ${entry.source.label}${entry.source.status === 'loaded' ? '' : ` (${entry.source.status})`}.`
+    : undefined;
+  return engine.request('fileHints', {
+    folderUri: folder.uri, launchDir: folder.launchDir, uri, filePath, ...(startup ? { startup } : {}),
+  }).then((view) => (entry && !inPrompt && entry.source.message && view.reach === 'never' ? { ...view, reason: `${entry.source.message} ${view.reason}` } : view));
+}
+
+connection.onRequest(HintsRequest, async (params: unknown, token: CancellationToken): Promise<HintsView> => {
+  const uri = validate.optionalString(validate.optionalRecord(params).folderUri, 'folderUri');
+  await started;
+  const folder = folderOrFail(uri);
+  return untilCancelled(engine.request('hints', { folderUri: folder.uri, folderPath: folder.path, launchDir: folder.launchDir }), token);
+});
+
+connection.onRequest(FileHintsRequest, async (params: unknown, token: CancellationToken): Promise<FileHintsView> => {
+  const p = validate.record(params);
+  const uri = validate.string(p.uri, 'uri');
+  const folderUri = validate.optionalString(p.folderUri, 'folderUri');
+  const filePath = uriToPath(uri);
+  if (!filePath) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not a file URI`);
+  await started;
+  const canonical = canonicalPath(filePath);
+  const folder = folderUri !== undefined ? folderOrFail(folderUri)
+    : workspace.list().find((f) => isWithin(canonical, f.path)) ?? folderOrFail(undefined);
+  await untilCancelled(workspace.ready(folder), token);
+  return untilCancelled(fileHints(folder, canonical, uri), token);
 });
 
 connection.onRequest(RebuildRequest, async (params: unknown, token: CancellationToken): Promise<RebuildResult> => {

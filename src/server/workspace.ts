@@ -3,6 +3,7 @@ import type { WorkspaceFolder } from 'vscode-languageserver';
 import type { SourceView } from '../shared/protocol';
 import type { EngineClient, Logger } from './engineClient';
 import type { FolderAssembly } from './engineProtocol';
+import { launchDirectory } from './settings';
 import { isWithin, realPath, uriToPath } from './uris';
 
 /** Saves, watcher events and settings changes arrive in bursts (a branch switch, "save all"); build once after them. */
@@ -12,6 +13,8 @@ export interface Folder {
   uri: string;
   name: string;
   path: string;
+  /** Where Hermes is launched from: the `cwd` setting resolved against the folder (the folder itself by default). */
+  launchDir: string;
   assembly?: FolderAssembly;
   /** Why the last build failed (bad settings, engine down). */
   error?: string;
@@ -45,6 +48,7 @@ export interface SourceEntry {
 export class Workspace {
   private readonly folders = new Map<string, FolderState>();
   private bySource = new Map<string, SourceEntry[]>();
+  private cwdSetting = '';
 
   constructor(
     private readonly engine: EngineClient,
@@ -64,10 +68,29 @@ export class Workspace {
     for (const f of added) {
       const p = uriToPath(f.uri);
       if (!p || this.folders.has(f.uri)) continue;
-      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: realPath(p), stale: true, announce: true, waiters: [] });
+      const folderPath = realPath(p);
+      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: folderPath, launchDir: this.launchDirOf(folderPath), stale: true, announce: true, waiters: [] });
     }
     this.index();
     this.invalidate(this.list().filter((f) => !f.assembly), true);
+  }
+
+  /** Applies the `cwd` setting: folders whose launch directory moves are rebuilt. */
+  setLaunchSetting(setting: string): void {
+    this.cwdSetting = setting;
+    const moved = this.list().filter((f) => {
+      const next = this.launchDirOf(f.path);
+      if (next === f.launchDir) return false;
+      f.launchDir = next;
+      return true;
+    });
+    this.invalidate(moved, true);
+  }
+
+  private launchDirOf(folderPath: string): string {
+    const resolved = launchDirectory(folderPath, this.cwdSetting);
+    if (resolved.problem) this.log.error(resolved.problem);
+    return resolved.path;
   }
 
   list(): Folder[] {
@@ -84,7 +107,7 @@ export class Workspace {
     if (inHome) return this.list();
     const dir = path.dirname(file);
     return this.list().filter((f) =>
-      isWithin(f.path, dir) || path.dirname(dir) === path.join(f.path, '.cursor') || this.bySource.get(file)?.some((e) => e.folder.uri === f.uri));
+      isWithin(f.path, dir) || isWithin(f.launchDir, dir) || path.dirname(dir) === path.join(f.path, '.cursor') || this.bySource.get(file)?.some((e) => e.folder.uri === f.uri));
   }
 
   /** Every folder assembly the file is a source of. */
@@ -96,7 +119,7 @@ export class Workspace {
     const states = folders.map((f) => this.folders.get(f.uri)).filter((s): s is FolderState => !!s);
     if (!states.length) return;
     if (this.engine.pid !== undefined) {
-      this.engine.request('invalidate', { folders: states.map((s) => s.path) }).catch((err: Error) => this.log.error(`engine: ${err.message}`));
+      this.engine.request('invalidate', { folders: states.map((s) => s.launchDir) }).catch((err: Error) => this.log.error(`engine: ${err.message}`));
     }
     for (const s of states) {
       s.stale = true;
@@ -128,7 +151,7 @@ export class Workspace {
     const run = (async () => {
       const previous = s.assembly?.signature;
       try {
-        s.assembly = await this.engine.request('assemble', { folderUri: s.uri, folderPath: s.path });
+        s.assembly = await this.engine.request('assemble', { folderUri: s.uri, launchDir: s.launchDir });
         s.error = undefined;
       } catch (err) {
         s.error = (err as Error).message;
