@@ -10,9 +10,9 @@ import {
 } from 'vscode-languageserver/node';
 import { NodeFileSystem } from '../core/nodeFs';
 import {
-  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsRequest,
+  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsChangedNotification, HintsRequest,
   RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
-  type FileHintsView, type HintsView, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
+  type FileHintsView, type HintsChangedParams, type HintsView, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
 import { invisibleCharacterActions, type EditSupport } from './codeActions';
@@ -142,6 +142,23 @@ async function fetchSettings(): Promise<void> {
   }
   const { settings: next, problems } = normalizeSettings(raw, initialSettings);
   applySettings(next, problems);
+  await fetchLaunchSettings();
+}
+
+/** `cwd` per workspace folder: a multi-root workspace can launch Hermes from a different place in each. */
+async function fetchLaunchSettings(): Promise<void> {
+  const folders = workspace.list();
+  if (!capabilities.workspace?.configuration || !folders.length) return;
+  try {
+    const values: unknown[] = await connection.workspace.getConfiguration(folders.map((f) => ({ scopeUri: f.uri, section: `${CONFIG_SECTION}.cwd` })));
+    const perFolder = new Map<string, string>();
+    folders.forEach((f, i) => {
+      if (typeof values[i] === 'string') perFolder.set(f.uri, (values[i] as string).trim());
+    });
+    workspace.setLaunchSetting(settings.cwd, perFolder);
+  } catch (err) {
+    log.error(`Reading the ${CONFIG_SECTION}.cwd setting of each folder failed: ${(err as Error).message}`);
+  }
 }
 
 /** A file on disk changed: rebuild the prompts it can affect (debounced, at most once per burst). */
@@ -149,7 +166,13 @@ function sourceChanged(file: string | undefined): void {
   if (!file) return;
   const canonical = canonicalPath(file);
   const input = promptInput(canonical, home);
-  if (input) workspace.invalidate(workspace.affectedBy(canonical, input.inHome));
+  if (!input) return;
+  workspace.invalidate(workspace.affectedBy(canonical, input.inHome));
+  if (input.inHome) return;
+  // Hints come from below the launch directory, which the start-up prompt never reads.
+  for (const f of workspace.list()) {
+    if (isWithin(canonical, f.path) || isWithin(canonical, f.launchDir)) void connection.sendNotification(HintsChangedNotification, { folderUri: f.uri } satisfies HintsChangedParams);
+  }
 }
 
 /** An open document Hermes reads, or InvalidParams. */
@@ -199,7 +222,10 @@ connection.onInitialize((params): InitializeResult => {
 
 connection.onInitialized(async () => {
   if (capabilities.workspace?.workspaceFolders) {
-    connection.workspace.onDidChangeWorkspaceFolders((e) => workspace.setFolders(e.added, e.removed));
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      workspace.setFolders(e.added, e.removed);
+      void fetchLaunchSettings();
+    });
   }
   if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
     void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIG_SECTION });
@@ -207,6 +233,7 @@ connection.onInitialized(async () => {
   if (capabilities.workspace?.configuration) await fetchSettings();
   void watchers.watch(home);
   workspace.setFolders(initialFolders);
+  await fetchLaunchSettings();
   isStarted = true;
   markStarted();
 });

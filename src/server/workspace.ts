@@ -49,6 +49,8 @@ export class Workspace {
   private readonly folders = new Map<string, FolderState>();
   private bySource = new Map<string, SourceEntry[]>();
   private cwdSetting = '';
+  /** `cwd` as set for each folder (multi-root workspaces can differ per folder); the global value otherwise. */
+  private folderCwd = new Map<string, string>();
 
   constructor(
     private readonly engine: EngineClient,
@@ -69,17 +71,18 @@ export class Workspace {
       const p = uriToPath(f.uri);
       if (!p || this.folders.has(f.uri)) continue;
       const folderPath = realPath(p);
-      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: folderPath, launchDir: this.launchDirOf(folderPath), stale: true, announce: true, waiters: [] });
+      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: folderPath, launchDir: this.launchDirOf(f.uri, folderPath), stale: true, announce: true, waiters: [] });
     }
     this.index();
     this.invalidate(this.list().filter((f) => !f.assembly), true);
   }
 
-  /** Applies the `cwd` setting: folders whose launch directory moves are rebuilt. */
-  setLaunchSetting(setting: string): void {
+  /** Applies the `cwd` setting (global, and per folder where given): folders whose launch directory moves are rebuilt. */
+  setLaunchSetting(setting: string, perFolder?: ReadonlyMap<string, string>): void {
     this.cwdSetting = setting;
+    if (perFolder) this.folderCwd = new Map(perFolder);
     const moved = this.list().filter((f) => {
-      const next = this.launchDirOf(f.path);
+      const next = this.launchDirOf(f.uri, f.path);
       if (next === f.launchDir) return false;
       f.launchDir = next;
       return true;
@@ -87,8 +90,8 @@ export class Workspace {
     this.invalidate(moved, true);
   }
 
-  private launchDirOf(folderPath: string): string {
-    const resolved = launchDirectory(folderPath, this.cwdSetting);
+  private launchDirOf(uri: string, folderPath: string): string {
+    const resolved = launchDirectory(folderPath, this.folderCwd.get(uri) ?? this.cwdSetting);
     if (resolved.problem) this.log.error(resolved.problem);
     return resolved.path;
   }

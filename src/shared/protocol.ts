@@ -188,3 +188,9 @@ export interface FileHintsView {
   directories: DirectoryHintView[];
 }
 export const FileHintsRequest = 'hermesPromptLens/fileHints';
+
+/** Server → client: a context file of the folder was created, deleted or saved, so its hints may differ (the prompt may not). */
+export interface HintsChangedParams {
+  folderUri: string;
+}
+export const HintsChangedNotification = 'hermesPromptLens/hintsChanged';

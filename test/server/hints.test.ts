@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { HoverRequest, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
+import { DidChangeWatchedFilesNotification, FileChangeType, HoverRequest, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
 import type { AssembledPromptView, FileHintsView, HintsView } from '../../src/shared/protocol';
 import { fixture } from './fixture';
 import { uriOf, withServer } from './lspClient';
@@ -91,5 +91,19 @@ test('hover on a context file says how it reaches Hermes', T, async () => {
     const outside = await c.open(path.join(folder, 'AGENTS.md'), 'Monorepo rules.\n');
     const h2 = (await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri: outside }, position: { line: 0, character: 0 } })) as Hover;
     assert.match((h2.contents as MarkupContent).value, /Reaches Hermes: \*\*never\*\*\. It is outside the launch directory/);
+  });
+});
+
+test('hintsChanged: a nested context file created on disk is announced for its folder', T, async () => {
+  const { folder, home } = fixture({ 'AGENTS.md': 'root\n' });
+  await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
+    assert.deepEqual((await c.request<HintsView>('hermesPromptLens/hints', {})).directories, []);
+    const file = path.join(folder, 'pkg', 'AGENTS.md');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, 'package rules\n');
+    await c.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file), type: FileChangeType.Created }] });
+    assert.deepEqual(await c.notified('hermesPromptLens/hintsChanged'), { folderUri: uriOf(folder) });
+    const view = await c.request<HintsView>('hermesPromptLens/hints', {});
+    assert.deepEqual(view.directories.map((d) => [d.relativeDirectory, d.status]), [['pkg', 'loaded']]);
   });
 });
