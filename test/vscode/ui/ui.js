@@ -2,7 +2,7 @@
 // on the fixture written by scripts/test-host.js (examples/workspace/packages/web, whose AGENTS.md
 // is blocked and whose parent AGENTS.md is truncated, with examples/hermes-home as HERMES_HOME).
 // Each check group is run even when an earlier one failed; the results go to $HPL_UI_RESULT (JSON)
-// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png.
+// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png, hints.png.
 'use strict';
 const fs = require('node:fs');
 const { runCommand } = require('../ui-helpers');
@@ -141,6 +141,29 @@ module.exports = async function ui(page, ctx) {
     // The same total as the preview's header (both come from the folder's assembled prompt).
     if (previewTotal !== null && text !== `${previewTotal} tokens`) throw new Error(`status bar "${text}" ≠ preview total ${previewTotal}`);
     ctx.log(`status bar: ${text}`);
+  });
+
+  await group('hints', async () => {
+    // The example's nested package (src/checkout/AGENTS.md) is a subdirectory hint of a session launched from packages/web.
+    const groupRow = rows.filter({ hasText: 'Discovered during the session' }).first();
+    await poll('the "Discovered during the session" row', async () => {
+      if (await groupRow.count()) return true;
+      await rows.first().click();
+      await page.keyboard.press('End');
+      return false;
+    });
+    const desc = await groupRow.locator('.label-description').innerText();
+    if (!/^1 hint · [\d,]+ chars · [\d,]+ tokens · not cached$/.test(desc)) throw new Error(`hint group description: ${desc}`);
+    const hint = rows.filter({ hasText: 'src/checkout/AGENTS.md' }).first();
+    await hint.waitFor({ timeout: 15_000 });
+    const hintDesc = await hint.locator('.label-description').innerText();
+    if (!/^loaded · [\d,]+ chars · [\d,]+ tokens$/.test(hintDesc)) throw new Error(`hint row description: ${hintDesc}`);
+    await hint.click();
+    await page.locator('.tabs-container .tab', { hasText: 'AGENTS.md' }).first().waitFor({ timeout: 15_000 });
+    await poll('the appended text in the editor', async () => /\[Subdirectory context discovered: src\/checkout\/AGENTS\.md\]/.test(await page.locator('.editor-instance .view-lines').first().innerText()));
+    ctx.log(`hint group: ${desc}; hint: ${hintDesc}`);
+    await page.mouse.move(0, 0);
+    await ctx.screenshot('hints');
   });
 
   if (process.env.HPL_UI_RESULT) fs.writeFileSync(process.env.HPL_UI_RESULT, JSON.stringify(results, null, 2));
