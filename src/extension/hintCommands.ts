@@ -13,7 +13,7 @@ export function registerHintCommands(context: vscode.ExtensionContext, client: P
 
   register('hermesPromptLens.showHintText', async (node?: HintNode) => {
     if (!node?.hint.appended) return undefined;
-    const uri = documents.set(`hints/${node.folder.name}/${node.hint.displayPath ?? node.hint.relativeDirectory}`, node.hint.appended);
+    const uri = documents.set(`hints/${node.folder.name}/${node.hint.displayPath ?? node.hint.relativeDirectory} (subdirectory hint)`, node.hint.appended);
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri;
   });

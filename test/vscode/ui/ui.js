@@ -159,8 +159,8 @@ module.exports = async function ui(page, ctx) {
     const hintDesc = await hint.locator('.label-description').innerText();
     if (!/^loaded · [\d,]+ chars · [\d,]+ tokens$/.test(hintDesc)) throw new Error(`hint row description: ${hintDesc}`);
     await hint.click();
-    await page.locator('.tabs-container .tab', { hasText: 'AGENTS.md' }).first().waitFor({ timeout: 15_000 });
-    await poll('the appended text in the editor', async () => /\[Subdirectory context discovered: src\/checkout\/AGENTS\.md\]/.test(await page.locator('.editor-instance .view-lines').first().innerText()));
+    // Monaco renders spaces as U+00A0, so match any character between the words.
+    await page.locator('.view-lines', { hasText: /Subdirectory.context.discovered:.src\/checkout\/AGENTS\.md/ }).first().waitFor({ timeout: 15_000 });
     ctx.log(`hint group: ${desc}; hint: ${hintDesc}`);
     await page.mouse.move(0, 0);
     await ctx.screenshot('hints');
