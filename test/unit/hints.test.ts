@@ -205,3 +205,31 @@ test('fileReach: hint, never (shadowed, outside, not a hint name), or launch dir
   assert.equal(fileReach({ fs }, opts, '/q/AGENTS.md').reason, 'It is outside the launch directory (/p); Hermes sends hints only from directories inside it.');
   assert.equal(fileReach({ fs }, opts, '/p/AGENTS.md').reach, 'launch-directory');
 });
+
+test('robustness: invalid UTF-8 or unreadable hint files fall through to the next name; BOMs are removed', () => {
+  const fs = new MemoryFileSystem({ '/proj/a/AGENTS.md': new Uint8Array([0xff, 0xfe, 0x41]), '/proj/a/CLAUDE.md': '\ufeffClaude rules.' });
+  fs.unreadable('/proj/b/AGENTS.md').writeFile('/proj/b/.cursorrules', 'cursor\r\nrules\r\n');
+  const t = new HintTracker({ fs }, { launchDir: '/proj', home: HOME });
+  const r = t.checkToolCall('read_file', { path: '/proj/a' });
+  assert.equal(r.appended, '\n\n[Subdirectory context discovered: a/CLAUDE.md]\nClaude rules.');
+  assert.deepEqual(r.directories[0].skipped.map((s) => [s.name, s.reason]), [['AGENTS.md', 'unreadable']]);
+  assert.equal(read(t, '/proj/b'), '\n\n[Subdirectory context discovered: b/.cursorrules]\ncursor\nrules');
+});
+
+test('robustness: a symlink cycle neither hangs the survey nor loads a directory twice', () => {
+  const fs = new MemoryFileSystem({ '/proj/a/AGENTS.md': 'A' });
+  fs.symlink('/proj/a/loop', '/proj').symlink('/proj/self', '/proj/self');
+  const s = surveyHints({ fs }, { launchDir: '/proj', root: '/proj', home: HOME });
+  assert.deepEqual(s.directories.map((d) => [d.relativeDirectory, d.status]), [['a', 'loaded']]);
+  const t = new HintTracker({ fs }, { launchDir: '/proj', home: HOME });
+  assert.equal(read(t, '/proj/a/loop/a/loop/a/x.ts'), '\n\n[Subdirectory context discovered: a/AGENTS.md]\nA');
+  assert.equal(read(t, '/proj/self/x'), '');
+});
+
+test('BOM: hints are read as utf-8 (the BOM stays in the hash, and only it is dropped from the text); the seed as utf-8-sig', () => {
+  const t = session({ '/proj/AGENTS.md': 'Same.', '/proj/a/AGENTS.md': '\ufeffSame.', '/proj/b/AGENTS.md': '\ufeff\n  indented\n' });
+  assert.equal(read(t, '/proj/a'), '\n\n[Subdirectory context discovered: a/AGENTS.md]\nSame.');
+  assert.equal(read(t, '/proj/b'), '\n\n[Subdirectory context discovered: b/AGENTS.md]\n\n  indented');
+  const seeded = session({ '/proj/AGENTS.md': '\ufeffSame.', '/proj/a/AGENTS.md': 'Same.' });
+  assert.equal(read(seeded, '/proj/a'), '');
+});

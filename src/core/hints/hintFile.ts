@@ -8,7 +8,7 @@ import type { ReadEnv } from '../contextFiles';
 import { sha256 } from '../hash';
 import { scanDocument } from '../scanner';
 import { hermesContent, readText } from '../source';
-import { cpLength } from '../text';
+import { cpLength, pyStrip, universalNewlines } from '../text';
 import { blockedContextText } from '../threats';
 import { truncateContent } from '../truncate';
 import { isWithin } from './pyPath';
@@ -59,8 +59,12 @@ interface Candidate {
   content: string;
 }
 
-/** Candidates in name order: a regular file (symlinks followed) whose target stays inside `within`, read and stripped. */
-function* candidates(env: ReadEnv, directory: string, within: string, skipped: SkippedHintFile[]): Generator<Candidate> {
+/**
+ * Candidates in name order: a regular file (symlinks followed) whose target stays inside `within`, read and
+ * stripped. Hermes reads hints as plain `utf-8`, so a leading BOM stays in the content (and its hash); only the
+ * seed is read as `utf-8-sig` (`keepBom` false).
+ */
+function* candidates(env: ReadEnv, directory: string, within: string, skipped: SkippedHintFile[], keepBom = true): Generator<Candidate> {
   for (const name of HINT_FILE_NAMES) {
     const file = path.join(directory, name);
     const st = env.fs.stat(file);
@@ -79,13 +83,14 @@ function* candidates(env: ReadEnv, directory: string, within: string, skipped: S
       skipped.push({ name, reason: 'unreadable', detail: `${name} cannot be read as UTF-8 text${read.ok ? '' : ` (it ${read.message})`}.` });
       continue;
     }
-    yield { name, file, content: hermesContent(read) };
+    // Python's str.strip() leaves U+FEFF alone, so a kept BOM shields the whitespace after it.
+    yield { name, file, content: keepBom && read.hadBom ? pyStrip(universalNewlines('\ufeff' + read.text)) : hermesContent(read) };
   }
 }
 
 /** The digest Hermes seeds its set with: the launch directory's first readable hint file, even an empty one. */
 export function launchDirectorySeed(env: ReadEnv, launchDir: string): { digest: string; name: string } | undefined {
-  const first = candidates(env, launchDir, launchDir, []).next();
+  const first = candidates(env, launchDir, launchDir, [], false).next();
   if (first.done || !first.value.content) return undefined;
   return { digest: sha256(first.value.content), name: first.value.name };
 }
@@ -110,6 +115,7 @@ export function loadDirectoryHint(env: ReadEnv, launchDir: string, directory: st
     }
     seen.set(digest, displayPath);
     const scan = scanDocument(c.content, { kind: 'context', label: c.name, table: env.table, extraChecks: false });
+    // `_scan_context_content` drops one leading BOM and nothing else.
     let body = c.content.charCodeAt(0) === 0xfeff ? c.content.slice(1) : c.content;
     if (scan.blocked) body = blockedContextText(c.name, scan.hermesIds);
     const t = truncateContent(body, c.name, MAX_HINT_CHARS, displayPath);
