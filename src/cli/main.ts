@@ -8,6 +8,7 @@ import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
 import { PER_TURN_NOTE } from '../core/perTurn';
 import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
+import { hintsJson, runHintSession, type HintCall } from './hints';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
 import { choice, dateOption, intOption, parse } from './args';
@@ -34,6 +35,12 @@ Usage:
   hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
                       [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
+  hermes-prompt hints [--cwd DIR] [--touch PATH]... [--command "SHELL COMMAND"]... [--home DIR]
+                      [--hermes-source DIR|builtin] [--json]
+
+hints: the subdirectory hints Hermes appends to tool results in a session launched from --cwd. Each
+--touch is a read_file call on PATH, each --command a terminal call, in the order given; with neither,
+every directory below --cwd that holds a hint file is touched, parents first.
 
 --now: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM]; without an offset it is read in the display zone.
 --timezone: the display zone (default: HERMES_TIMEZONE, else config.yaml timezone, else local time, as Hermes).
@@ -216,6 +223,41 @@ export function describeImpact(i: CacheImpact): string {
   return lines.join('\n');
 }
 
+function runHints(argv: string[], io: Io): number {
+  const { values, positionals } = parse(argv, {
+    cwd: { type: 'string' }, touch: { type: 'string', multiple: true }, command: { type: 'string', multiple: true },
+    home: { type: 'string' }, 'hermes-source': { type: 'string' }, json: { type: 'boolean' },
+  });
+  if (positionals.length) throw new UsageError(`hints takes no positional arguments (got '${positionals[0]}'); use --touch PATH`);
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
+  if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a directory`);
+  const hermesHome = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
+  const { table } = hermesTexts(str('hermes-source'), hermesHome, io);
+  const session = runHintSession({ fs: new NodeFileSystem(), table }, { launchDir: cwd, home: io.env.HOME || os.homedir() }, orderedCalls(argv));
+  if (session.disabledReason) io.err(`hermes-prompt: note: Hermes sends no subdirectory hints in this session: ${session.disabledReason}.`);
+  if (values.json) {
+    io.out(JSON.stringify(hintsJson(session), null, 2));
+    return 0;
+  }
+  for (const d of session.directories) if (!d.text && d.status !== 'none') io.err(`hermes-prompt: note: ${d.relativeDirectory}: ${d.message}`);
+  const texts = session.directories.map((d) => d.text).filter(Boolean);
+  if (texts.length) io.out(texts.join('\n\n'));
+  return 0;
+}
+
+/** The --touch and --command values in command-line order: the order of the tool calls matters for deduplication. */
+function orderedCalls(argv: string[]): HintCall[] {
+  const calls: HintCall[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--(touch|command)(?:=([\s\S]*))?$/.exec(argv[i]);
+    if (!m) continue;
+    const value = m[2] ?? argv[++i];
+    calls.push(m[1] === 'touch' ? { tool: 'read_file', arguments: { path: value } } : { tool: 'terminal', arguments: { command: value } });
+  }
+  return calls;
+}
+
 /** A file the user named could not be read. */
 class IoError extends Error {}
 
@@ -226,9 +268,10 @@ export function main(argv: string[], io: Io): number {
       case 'build': return runBuild(rest, io);
       case 'scan': return runScan(rest, io);
       case 'diff': return runDiff(rest, io);
+      case 'hints': return runHints(rest, io);
       case '--version': case '-v': io.out(VERSION); return 0;
       case undefined: case '--help': case '-h': case 'help': io.out(HELP); return command === undefined ? 2 : 0;
-      default: throw new UsageError(`unknown command '${command}' (expected build, scan or diff)`);
+      default: throw new UsageError(`unknown command '${command}' (expected build, scan, diff or hints)`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof IoError) {

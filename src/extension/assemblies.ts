@@ -3,11 +3,14 @@
  * server says it changed. The tree, the preview and the status bar all read from here, so one
  * assemblyChanged costs one request per folder however many views show it.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssembledPromptView } from '../shared/protocol';
+import type { AssembledPromptView, HintsView } from '../shared/protocol';
 import type { PromptLensClient } from './client';
 
 export type Assembly = { ok: true; view: AssembledPromptView } | { ok: false; error: string };
+export type Hints = { ok: true; view: HintsView } | { ok: false; error: string };
 
 /** The server may spell a URI differently (e.g. an encoded drive colon); compare VS Code's canonical form. */
 export function folderKey(uri: string | vscode.Uri): string {
@@ -16,6 +19,7 @@ export function folderKey(uri: string | vscode.Uri): string {
 
 export class AssemblyStore implements vscode.Disposable {
   private readonly cache = new Map<string, Promise<Assembly>>();
+  private readonly hintCache = new Map<string, Promise<Hints>>();
   private readonly changed = new vscode.EventEmitter<string | undefined>();
   /** Fires a folder key, or undefined when every folder may have changed. */
   readonly onDidChange = this.changed.event;
@@ -24,6 +28,7 @@ export class AssemblyStore implements vscode.Disposable {
   constructor(private readonly client: PromptLensClient) {
     this.subscriptions = [
       client.onAssemblyChanged((p) => this.invalidate(folderKey(p.folderUri))),
+      client.onHintsChanged((p) => this.invalidate(folderKey(p.folderUri))),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.invalidate()),
     ];
   }
@@ -41,9 +46,28 @@ export class AssemblyStore implements vscode.Disposable {
     return entry;
   }
 
+  /** The folder's subdirectory hints, dropped with its assembly (a moved launch directory changes both). */
+  hints(folder: vscode.WorkspaceFolder): Promise<Hints> {
+    const key = folderKey(folder.uri);
+    let entry = this.hintCache.get(key);
+    if (!entry) {
+      entry = this.client.hints({ folderUri: folder.uri.toString() }).then(
+        (view): Hints => ({ ok: true, view }),
+        (e: unknown): Hints => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+      );
+      this.hintCache.set(key, entry);
+    }
+    return entry;
+  }
+
   invalidate(key?: string): void {
-    if (key === undefined) this.cache.clear();
-    else this.cache.delete(key);
+    if (key === undefined) {
+      this.cache.clear();
+      this.hintCache.clear();
+    } else {
+      this.cache.delete(key);
+      this.hintCache.delete(key);
+    }
     this.changed.fire(key);
   }
 
@@ -65,4 +89,18 @@ export async function pickFolder(placeHolder = 'Workspace folder'): Promise<vsco
 
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+/** The launch directory as users read it: relative to the folder ("packages/web"), "." for the root, else absolute. */
+export function launchDirLabel(folder: vscode.WorkspaceFolder, launchDir: string): string {
+  // The server resolves symlinks; compare in the same form.
+  let root = folder.uri.fsPath;
+  try {
+    root = fs.realpathSync.native(root);
+  } catch {
+    // A folder that vanished keeps its own path.
+  }
+  const rel = path.relative(root, launchDir);
+  if (!rel) return '.';
+  return rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel) ? launchDir : rel.split(path.sep).join('/');
 }

@@ -2,9 +2,11 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import {
-  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, RebuildRequest, ScanWorkspaceRequest,
+  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, FileHintsRequest, HintsChangedNotification,
+  HintsRequest, RebuildRequest, ScanWorkspaceRequest,
   type AssembledPromptParams, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactParams, type CacheImpactView,
-  type RebuildParams, type RebuildResult, type ScanWorkspaceResult,
+  type FileHintsParams, type FileHintsView, type HintsChangedParams, type HintsParams, type HintsView, type RebuildParams, type RebuildResult,
+  type ScanWorkspaceResult,
 } from '../shared/protocol';
 import { CONTEXT_FILE_NAMES, CURSOR_RULES_GLOB, DOCUMENT_SELECTOR } from './contextFiles';
 import { hermesHome } from './settings';
@@ -12,6 +14,8 @@ import { hermesHome } from './settings';
 export class PromptLensClient implements vscode.Disposable {
   private readonly assemblyChanged = new vscode.EventEmitter<AssemblyChangedParams>();
   readonly onAssemblyChanged = this.assemblyChanged.event;
+  private readonly hintsChanged = new vscode.EventEmitter<HintsChangedParams>();
+  readonly onHintsChanged = this.hintsChanged.event;
   private client?: LanguageClient;
   private starting?: Promise<LanguageClient>;
 
@@ -45,6 +49,7 @@ export class PromptLensClient implements vscode.Disposable {
     const client = new LanguageClient(CONFIG_SECTION, 'Hermes Prompt Lens', serverOptions, clientOptions);
     this.client = client;
     this.context.subscriptions.push(client.onNotification(AssemblyChangedNotification, (p: AssemblyChangedParams) => this.assemblyChanged.fire(p)));
+    this.context.subscriptions.push(client.onNotification(HintsChangedNotification, (p: HintsChangedParams) => this.hintsChanged.fire(p)));
     await client.start();
     return client;
   }
@@ -67,12 +72,21 @@ export class PromptLensClient implements vscode.Disposable {
     return (await this.ready()).sendRequest<ScanWorkspaceResult>(ScanWorkspaceRequest, {});
   }
 
+  async hints(params: HintsParams): Promise<HintsView> {
+    return (await this.ready()).sendRequest<HintsView>(HintsRequest, params);
+  }
+
+  async fileHints(params: FileHintsParams): Promise<FileHintsView> {
+    return (await this.ready()).sendRequest<FileHintsView>(FileHintsRequest, params);
+  }
+
   async stop(): Promise<void> {
     await this.client?.stop();
   }
 
   dispose(): void {
     this.assemblyChanged.dispose();
+    this.hintsChanged.dispose();
     void this.stop();
   }
 }

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import { AssemblyStore } from './assemblies';
 import { CacheWarnings } from './cacheWarnings';
+import { registerHintCommands } from './hintCommands';
+import { registerLaunchDirectoryCommands, showLaunchDirectory } from './launchDirectory';
 import { PromptLensClient } from './client';
 import { registerCommands } from './commands';
 import { LayerTreeProvider } from './layerTree';
@@ -16,6 +18,8 @@ import { TokenStatus } from './tokenStatus';
 export interface PromptLensApi {
   client: PromptLensClient;
   layerTree: LayerTreeProvider;
+  /** The Layers view (its description shows the launch directory). */
+  treeView: vscode.TreeView<unknown>;
   preview: PromptPreview;
   cacheWarnings: CacheWarnings;
   tokenStatus: TokenStatus;
@@ -41,18 +45,20 @@ export function activate(context: vscode.ExtensionContext): PromptLensApi {
   const preview = new PromptPreview(context.extensionUri, store);
   const cacheWarnings = new CacheWarnings(client, documents, context.workspaceState);
   const tokenStatus = new TokenStatus(store);
+  const treeView = vscode.window.createTreeView('hermesPrompt.layers', { treeDataProvider: layerTree, showCollapseAll: true });
   context.subscriptions.push(
-    client, store, documents, layerTree, preview, cacheWarnings, tokenStatus,
-    vscode.window.createTreeView('hermesPrompt.layers', { treeDataProvider: layerTree, showCollapseAll: true }),
+    client, store, documents, layerTree, preview, cacheWarnings, tokenStatus, treeView, showLaunchDirectory(treeView, store),
     vscode.workspace.registerTextDocumentContentProvider(PROMPT_SCHEME, documents),
   );
   registerCommands({ context, client, store, preview, cacheWarnings });
+  registerLaunchDirectoryCommands(context, preview);
+  registerHintCommands(context, client, documents);
   const timings: ActivationTimings = {
     activateStart,
     activateEnd: performance.now(),
     get firstAssembly() { return layerTree.firstAssemblyAt; },
   };
-  return { client, layerTree, preview, cacheWarnings, tokenStatus, timings };
+  return { client, layerTree, treeView, preview, cacheWarnings, tokenStatus, timings };
 }
 
 export function deactivate(): Promise<void> | undefined {

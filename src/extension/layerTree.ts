@@ -1,8 +1,11 @@
-/** The Layers view: folder → layer → source → finding, straight from the server's assembled prompt. */
+/**
+ * The Layers view: folder → layer → source → finding, straight from the server's assembled prompt, then the
+ * "Discovered during the session" group: the subdirectory hints Hermes would append to tool results.
+ */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/types';
-import type { LayerView, PerCallLayerView, SourceView } from '../shared/protocol';
-import { formatCount, type AssemblyStore } from './assemblies';
+import type { DirectoryHintView, HintStatusView, LayerView, PerCallLayerView, SourceView } from '../shared/protocol';
+import { formatCount, launchDirLabel, type AssemblyStore, type Hints } from './assemblies';
 
 export type LayerNode = { kind: 'layer'; folder: vscode.WorkspaceFolder; layer: LayerView };
 export type SourceNode = { kind: 'source'; source: SourceView };
@@ -11,10 +14,14 @@ export type TierNode = { kind: 'tier'; folder: vscode.WorkspaceFolder; tier: str
 /** The layers Hermes sends with each API call, outside the cached prompt. */
 export type PerCallGroupNode = { kind: 'perCallGroup'; folder: vscode.WorkspaceFolder; layers: PerCallLayerView[] };
 export type PerCallNode = { kind: 'perCall'; folder: vscode.WorkspaceFolder; layer: PerCallLayerView };
+export type HintGroupNode = { kind: 'hintGroup'; folder: vscode.WorkspaceFolder; hints: Hints };
+export type HintNode = { kind: 'hint'; folder: vscode.WorkspaceFolder; hint: DirectoryHintView };
 export type TreeNode =
-  | { kind: 'folder'; folder: vscode.WorkspaceFolder }
+  | { kind: 'folder'; folder: vscode.WorkspaceFolder; launchDir?: string }
   | PerCallGroupNode
   | PerCallNode
+  | HintGroupNode
+  | HintNode
   | TierNode
   | LayerNode
   | SourceNode
@@ -43,6 +50,33 @@ const STATUS_ICONS: Record<SourceView['status'], vscode.ThemeIcon> = {
   unreadable: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
   missing: new vscode.ThemeIcon('question'),
 };
+
+const HINT_ICONS: Record<HintStatusView, vscode.ThemeIcon> = {
+  loaded: new vscode.ThemeIcon('check', new vscode.ThemeColor('testing.iconPassed')),
+  blocked: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  truncated: new vscode.ThemeIcon('fold', new vscode.ThemeColor('list.warningForeground')),
+  duplicate: new vscode.ThemeIcon('copy'),
+  empty: new vscode.ThemeIcon('circle-outline'),
+  none: new vscode.ThemeIcon('circle-outline'),
+  pruned: new vscode.ThemeIcon('filter'),
+  outside: new vscode.ThemeIcon('circle-slash'),
+};
+
+/** Statuses whose directory puts text into a tool result. */
+const SENDS: readonly HintStatusView[] = ['loaded', 'blocked', 'truncated'];
+
+export function hintDescription(hint: DirectoryHintView): string {
+  return SENDS.includes(hint.status) ? `${hint.status} · ${formatCount(hint.chars)} chars · ${formatCount(hint.tokens)} tokens` : hint.status;
+}
+
+export function hintGroupDescription(hints: Hints): string {
+  if (!hints.ok) return 'unavailable';
+  if (!hints.view.hintsEnabled) return 'off: home directory';
+  const sent = hints.view.directories.filter((d) => SENDS.includes(d.status));
+  const chars = sent.reduce((n, d) => n + d.chars, 0);
+  const tokens = sent.reduce((n, d) => n + d.tokens, 0);
+  return `${sent.length} hint${sent.length === 1 ? '' : 's'} · ${formatCount(chars)} chars · ${formatCount(tokens)} tokens · not cached`;
+}
 
 const SEVERITY_ICONS: Record<Finding['severity'], vscode.ThemeIcon> = {
   error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
@@ -85,16 +119,25 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (!node) {
       if (folders.length === 0) return [];
-      if (folders.length > 1) return folders.map((folder) => ({ kind: 'folder', folder }));
+      if (folders.length > 1) {
+        return Promise.all(folders.map(async (folder): Promise<TreeNode> => {
+          const assembly = await this.store.get(folder);
+          return { kind: 'folder', folder, launchDir: assembly.ok ? assembly.view.launchDir : undefined };
+        }));
+      }
       const nodes = await this.layersOf(folders[0]);
+      const group = await this.hintGroupOf(folders[0]);
       // An empty single-root tree lets the welcome view (package.json viewsWelcome) offer to create AGENTS.md.
-      const nothing = !nodes.some((n) => n.kind !== 'perCallGroup' && (n.kind !== 'layer' || n.layer.sources.some((s) => s.status !== 'missing')));
+      const nothing = !nodes.some((n) => n.kind !== 'perCallGroup' && (n.kind !== 'layer' || n.layer.sources.some((s) => s.status !== 'missing')))
+        && !(group.hints.ok && group.hints.view.directories.length);
       void vscode.commands.executeCommand('setContext', 'hermesPromptLens.noContextFiles', nothing);
-      return nothing ? [] : nodes;
+      return nothing ? [] : [...nodes, group];
     }
     switch (node.kind) {
       case 'folder':
-        return this.layersOf(node.folder);
+        return [...(await this.layersOf(node.folder)), await this.hintGroupOf(node.folder)];
+      case 'hintGroup':
+        return this.hintsOf(node);
       case 'tier':
         return node.layers.map((layer): TreeNode => ({ kind: 'layer', folder: node.folder, layer }));
       case 'layer':
@@ -129,6 +172,22 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     return [...warnings, ...tiers, ...perCall];
   }
 
+  private async hintGroupOf(folder: vscode.WorkspaceFolder): Promise<HintGroupNode> {
+    return { kind: 'hintGroup', folder, hints: await this.store.hints(folder) };
+  }
+
+  private hintsOf(node: HintGroupNode): TreeNode[] {
+    const { hints } = node;
+    if (!hints.ok) return [{ kind: 'message', text: `Could not work out the subdirectory hints: ${hints.error}`, icon: 'error' }];
+    const { view } = hints;
+    // The home-directory guard is Hermes' answer to "why did the agent not see ~/x/AGENTS.md": say it.
+    if (!view.hintsEnabled) return [{ kind: 'message', text: `Hermes sends no subdirectory hints: ${view.disabledReason ?? 'disabled'}.`, icon: 'home' }];
+    const nodes: TreeNode[] = view.directories.map((hint) => ({ kind: 'hint', folder: node.folder, hint }));
+    if (!nodes.length) nodes.push({ kind: 'message', text: 'No AGENTS.md, CLAUDE.md or .cursorrules below the launch directory.', icon: 'info' });
+    if (view.incomplete) nodes.push({ kind: 'message', text: 'Only the first 20,000 directories were searched.', icon: 'warning' });
+    return nodes;
+  }
+
   getTreeItem(node: TreeNode): vscode.TreeItem {
     switch (node.kind) {
       case 'folder': {
@@ -136,6 +195,29 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         item.iconPath = vscode.ThemeIcon.Folder;
         item.resourceUri = node.folder.uri;
         item.contextValue = 'folder';
+        if (node.launchDir) item.description = `launched from ${launchDirLabel(node.folder, node.launchDir)}`;
+        return item;
+      }
+      case 'hintGroup': {
+        const item = new vscode.TreeItem('Discovered during the session', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `${node.folder.uri.toString()}#hints`;
+        item.description = hintGroupDescription(node.hints);
+        item.iconPath = new vscode.ThemeIcon('telescope');
+        item.tooltip = 'Subdirectory hints: AGENTS.md, CLAUDE.md or .cursorrules of directories below the launch directory, appended once to the result of ' +
+          'the first tool call that touches the directory. Not in the cached system prompt.';
+        item.contextValue = 'hintGroup';
+        return item;
+      }
+      case 'hint': {
+        const { hint } = node;
+        const item = new vscode.TreeItem(hint.displayPath ?? hint.relativeDirectory, vscode.TreeItemCollapsibleState.None);
+        item.id = `${node.folder.uri.toString()}#hint:${hint.directory}`;
+        item.description = hintDescription(hint);
+        item.iconPath = HINT_ICONS[hint.status];
+        item.tooltip = [hint.directory, hint.message].join('\n');
+        item.contextValue = hint.text ? 'hint.sent' : 'hint';
+        if (hint.text) item.command = { command: 'hermesPromptLens.showHintText', title: 'Show Appended Text', arguments: [node] };
+        else if (hint.uri) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(hint.uri)] };
         return item;
       }
       case 'tier': {

@@ -1,6 +1,6 @@
 /** The status-bar item with the total prompt tokens of the active editor's folder (or the first folder). */
 import * as vscode from 'vscode';
-import { folderKey, formatCount, type AssemblyStore } from './assemblies';
+import { folderKey, formatCount, launchDirLabel, type AssemblyStore } from './assemblies';
 
 export class TokenStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('hermesPromptLens.tokens', vscode.StatusBarAlignment.Right, 100);
@@ -42,9 +42,11 @@ export class TokenStatus implements vscode.Disposable {
       this.item.tooltip = `Could not assemble the Hermes prompt for ${folder.name}: ${assembly.error}`;
     } else {
       const { view } = assembly;
-      this.item.text = `$(symbol-text) ${formatCount(view.totalTokens)} tokens`;
+      const launch = launchDirLabel(folder, view.launchDir);
+      this.item.text = `$(symbol-text) ${formatCount(view.totalTokens)} tokens${launch === '.' ? '' : ` · ${launch}`}`;
       this.item.tooltip =
-        `Hermes prompt for ${folder.name}: ${formatCount(view.totalTokens)} tokens, cached prefix ${formatCount(view.prefixTokens)} tokens` +
+        `Hermes prompt for ${folder.name}, launched from ${launch === '.' ? 'the folder root' : launch}: ` +
+        `${formatCount(view.totalTokens)} tokens, cached prefix ${formatCount(view.prefixTokens)} tokens` +
         `${(vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? ` (${folderKey(folder.uri)})` : ''}. Click to open the preview.`;
     }
     this.item.show();

@@ -10,10 +10,13 @@ import * as path from 'node:path';
 import { resolveHermesTexts, type ResolvedTexts } from '../core/hermesSource/installation';
 import { NodeFileSystem } from '../core/nodeFs';
 import { countTokens } from '../core/tokens';
+import type { FileHintsView, HintsView } from '../shared/protocol';
 import type { EngineMethods, EngineOptions, EngineRequestMessage, EngineResponseMessage, FolderAssembly, FolderImpact } from './engineProtocol';
 import { truncationCuts } from './truncation';
 import { canonicalPath } from './uris';
-import { impactView, promptSignature, promptView, sourceView } from './views';
+import { directoryHintView, impactView, promptSignature, promptView, sourceView } from './views';
+import { fileReach } from '../core/hints/fileReach';
+import { surveyHints } from '../core/hints/survey';
 
 const disk = new NodeFileSystem();
 let options: EngineOptions | undefined;
@@ -22,19 +25,19 @@ let texts: ResolvedTexts | undefined;
 /** Disk builds per folder path: the "before" of every cache-impact comparison. */
 const builds = new Map<string, AssembledPrompt>();
 
-function assembleOptions(folderPath: string): AssembleOptions {
+function assembleOptions(launchDir: string): AssembleOptions {
   if (!options) throw new Error('engine not configured');
   return {
-    fs: disk, cwd: folderPath, home: options.home, layout: options.layout, platform: options.platform, model: options.model, contextLength: options.contextLength,
+    fs: disk, cwd: launchDir, home: options.home, layout: options.layout, platform: options.platform, model: options.model, contextLength: options.contextLength,
     texts: texts?.texts, textsProvenance: texts?.provenance, textFallbacks: texts?.fallbacks, table: texts?.table,
   };
 }
 
-function diskBuild(folderPath: string): AssembledPrompt {
-  let build = builds.get(folderPath);
+function diskBuild(launchDir: string): AssembledPrompt {
+  let build = builds.get(launchDir);
   if (!build) {
-    build = assemble(assembleOptions(folderPath));
-    builds.set(folderPath, build);
+    build = assemble(assembleOptions(launchDir));
+    builds.set(launchDir, build);
   }
   return build;
 }
@@ -57,14 +60,14 @@ const handlers: Handlers = {
     for (const f of folders) builds.delete(f);
     return null;
   },
-  assemble({ folderUri, folderPath }): FolderAssembly {
-    builds.delete(folderPath);
-    const build = diskBuild(folderPath);
+  assemble({ folderUri, launchDir }): FolderAssembly {
+    builds.delete(launchDir);
+    const build = diskBuild(launchDir);
     const view = promptView(folderUri, build);
     return { view, signature: promptSignature(view), maxChars: build.inputs.maxChars, cuts: truncationCuts(view) };
   },
-  cacheImpact({ folderUri, folderPath, uri, filePath, text, includePrompts }): FolderImpact {
-    const impact = cacheImpact(assembleOptions(folderPath), filePath, text, diskBuild(folderPath));
+  cacheImpact({ folderUri, launchDir, uri, filePath, text, includePrompts }): FolderImpact {
+    const impact = cacheImpact(assembleOptions(launchDir), filePath, text, diskBuild(launchDir));
     const target = canonicalPath(filePath);
     const after = promptView(folderUri, impact.after);
     const sources = after.layers.flatMap((l) => l.sources).filter((s) => s.path === target);
@@ -76,6 +79,20 @@ const handlers: Handlers = {
   },
   tokens({ text }) {
     return countTokens(text);
+  },
+  hints({ folderUri, folderPath, launchDir }): HintsView {
+    const survey = surveyHints({ fs: disk, table: texts?.table }, { launchDir, root: folderPath, home: os.homedir() });
+    return {
+      folderUri, launchDir: survey.launchDir, hintsEnabled: !survey.disabledReason,
+      ...(survey.disabledReason ? { disabledReason: survey.disabledReason } : {}),
+      directories: survey.directories.map(directoryHintView), incomplete: survey.incomplete,
+    };
+  },
+  fileHints({ folderUri, launchDir, uri, filePath, startup }): FileHintsView {
+    const r = fileReach({ fs: disk, table: texts?.table }, { launchDir, home: os.homedir() }, filePath);
+    const base = { uri, folderUri, launchDir: path.resolve(launchDir), appended: r.firstRead.appended, directories: r.firstRead.directories.map(directoryHintView) };
+    if (startup) return { ...base, reach: 'startup', reason: startup };
+    return { ...base, reach: r.reach === 'hint' ? 'hint' : 'never', reason: r.reason };
   },
 };
 

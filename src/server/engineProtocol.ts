@@ -3,7 +3,7 @@
  * tokens; the tokenizer tables alone take ~70 MB and a build can take tens of milliseconds, so both stay out
  * of the process that answers the editor.
  */
-import type { AssembledPromptView, CacheImpactView, SourceView } from '../shared/protocol';
+import type { AssembledPromptView, CacheImpactView, FileHintsView, HintsView, SourceView } from '../shared/protocol';
 
 export interface EngineOptions {
   home: string;
@@ -38,12 +38,16 @@ export interface EngineMethods {
   configure: { params: EngineOptions; result: null };
   /** Forget the folders' cached disk builds: a source changed on disk. */
   invalidate: { params: { folders: string[] }; result: null };
-  assemble: { params: { folderUri: string; folderPath: string }; result: FolderAssembly };
+  /** `launchDir` is the cwd Hermes assembles for; builds are cached by it. */
+  assemble: { params: { folderUri: string; launchDir: string }; result: FolderAssembly };
   cacheImpact: {
-    params: { folderUri: string; folderPath: string; uri: string; filePath: string; text: string; includePrompts: boolean };
+    params: { folderUri: string; launchDir: string; uri: string; filePath: string; text: string; includePrompts: boolean };
     result: FolderImpact;
   };
   tokens: { params: { text: string }; result: number };
+  hints: { params: { folderUri: string; folderPath: string; launchDir: string }; result: HintsView };
+  /** `startup`: the file is a source of the folder's start-up prompt (the server knows; the engine does not rebuild). */
+  fileHints: { params: { folderUri: string; launchDir: string; uri: string; filePath: string; startup?: string }; result: FileHintsView };
 }
 
 export type EngineMethod = keyof EngineMethods;

@@ -45,13 +45,30 @@ const STATUS_TEXT: Record<string, string> = {
  * The hover on a source file's first line: per workspace folder, the layer it feeds and its status, then its
  * size against Hermes' cap and its token count.
  */
-export async function fileHover(doc: TextDocument, cls: FileClass, entries: readonly SourceEntry[], folderCount: number, countTokens: (text: string) => Promise<number | undefined>): Promise<Hover> {
+/** How a context file reaches Hermes' model from one folder's launch directory. */
+export interface ReachLine {
+  folder: string;
+  reach: 'startup' | 'hint' | 'never';
+  reason: string;
+}
+
+const REACH_TEXT: Record<ReachLine['reach'], string> = { startup: 'at start-up', hint: 'as a subdirectory hint', never: 'never' };
+
+/** Paths in the reasons are the user's directory names: Markdown in them must render as text. */
+function markdownText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
+}
+
+export async function fileHover(doc: TextDocument, cls: FileClass, entries: readonly SourceEntry[], folderCount: number, countTokens: (text: string) => Promise<number | undefined>, reach: readonly ReachLine[] = []): Promise<Hover> {
   const { content } = promptContent(doc.getText(), cls.documentKind);
   const chars = cpLength(content);
   const lines: string[] = [];
   const label = entries[0]?.source.label;
   lines.push(`**Hermes Prompt Lens** · \`${label ?? cls.sourceKind}\``, '');
-  if (!entries.length) {
+  for (const r of reach) {
+    lines.push(`Reaches Hermes${folderCount > 1 ? ` (from ${markdownText(r.folder)})` : ''}: **${REACH_TEXT[r.reach]}**. ${markdownText(r.reason)}`, '');
+  }
+  if (!entries.length && !reach.length) {
     lines.push(cls.documentKind === 'context' || cls.documentKind === 'hermes_md'
       ? 'Not in the startup prompt of any workspace folder. Hermes loads context files below its working directory only as subdirectory hints, once the agent works there.'
       : 'No workspace folder is open, so there is no assembled prompt to place it in.');

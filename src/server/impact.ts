@@ -133,7 +133,7 @@ export class ImpactTracker {
 
   private compute(folder: Folder, doc: TrackedDocument, includePrompts: boolean): Promise<FolderImpact> {
     return this.engine.request('cacheImpact', {
-      folderUri: folder.uri, folderPath: folder.path, uri: doc.uri, filePath: doc.path, text: doc.document.getText(), includePrompts,
+      folderUri: folder.uri, launchDir: folder.launchDir, uri: doc.uri, filePath: doc.path, text: doc.document.getText(), includePrompts,
     });
   }
 

@@ -10,9 +10,9 @@ import {
 } from 'vscode-languageserver/node';
 import { NodeFileSystem } from '../core/nodeFs';
 import {
-  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, RebuildRequest,
-  ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
-  type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
+  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsChangedNotification, HintsRequest,
+  RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
+  type FileHintsView, type HintsChangedParams, type HintsView, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
 import { invisibleCharacterActions, type EditSupport } from './codeActions';
@@ -26,7 +26,7 @@ import { enabledFindings } from './rules';
 import { Cancelled, scanWorkspace } from './scanWorkspace';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
-import { canonicalPath, uriToPath } from './uris';
+import { canonicalPath, isWithin, uriToPath } from './uris';
 import * as validate from './validate';
 import { FileWatchers, promptInput } from './watchers';
 import { Workspace, type Folder, type SourceEntry } from './workspace';
@@ -122,6 +122,7 @@ function applySettings(next: ServerSettings, problems: readonly string[]): void 
   settings = next;
   home = resolveHermesHome(next);
   updateThreatTable();
+  if (previous.cwd !== next.cwd) workspace.setLaunchSetting(next.cwd);
   if (assemblyInputsChanged(previous, next)) {
     engine.configure(engineOptions(next));
     workspace.invalidate(workspace.list(), true);
@@ -141,6 +142,23 @@ async function fetchSettings(): Promise<void> {
   }
   const { settings: next, problems } = normalizeSettings(raw, initialSettings);
   applySettings(next, problems);
+  await fetchLaunchSettings();
+}
+
+/** `cwd` per workspace folder: a multi-root workspace can launch Hermes from a different place in each. */
+async function fetchLaunchSettings(): Promise<void> {
+  const folders = workspace.list();
+  if (!capabilities.workspace?.configuration || !folders.length) return;
+  try {
+    const values: unknown[] = await connection.workspace.getConfiguration(folders.map((f) => ({ scopeUri: f.uri, section: `${CONFIG_SECTION}.cwd` })));
+    const perFolder = new Map<string, string>();
+    folders.forEach((f, i) => {
+      if (typeof values[i] === 'string') perFolder.set(f.uri, (values[i] as string).trim());
+    });
+    workspace.setLaunchSetting(settings.cwd, perFolder);
+  } catch (err) {
+    log.error(`Reading the ${CONFIG_SECTION}.cwd setting of each folder failed: ${(err as Error).message}`);
+  }
 }
 
 /** A file on disk changed: rebuild the prompts it can affect (debounced, at most once per burst). */
@@ -148,8 +166,16 @@ function sourceChanged(file: string | undefined): void {
   if (!file) return;
   const canonical = canonicalPath(file);
   const input = promptInput(canonical, home);
-  if (input) workspace.invalidate(workspace.affectedBy(canonical, input.inHome));
-  else workspace.invalidate(workspace.perCallUsers(canonical));
+  if (!input) {
+    workspace.invalidate(workspace.perCallUsers(canonical));
+    return;
+  }
+  workspace.invalidate(workspace.affectedBy(canonical, input.inHome));
+  if (input.inHome) return;
+  // Hints come from below the launch directory, which the start-up prompt never reads.
+  for (const f of workspace.list()) {
+    if (isWithin(canonical, f.path) || isWithin(canonical, f.launchDir)) void connection.sendNotification(HintsChangedNotification, { folderUri: f.uri } satisfies HintsChangedParams);
+  }
 }
 
 /** An open document Hermes reads, or InvalidParams. */
@@ -180,6 +206,7 @@ connection.onInitialize((params): InitializeResult => {
   home = resolveHermesHome(settings);
   updateThreatTable();
   engine.configure(engineOptions(settings));
+  workspace.setLaunchSetting(settings.cwd);
   initialFolders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
   if (init.problems.length) setImmediate(() => init.problems.forEach((p) => log.error(`initializationOptions: ${p}; using the default.`)));
   return {
@@ -198,7 +225,10 @@ connection.onInitialize((params): InitializeResult => {
 
 connection.onInitialized(async () => {
   if (capabilities.workspace?.workspaceFolders) {
-    connection.workspace.onDidChangeWorkspaceFolders((e) => workspace.setFolders(e.added, e.removed));
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      workspace.setFolders(e.added, e.removed);
+      void fetchLaunchSettings();
+    });
   }
   if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
     void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIG_SECTION });
@@ -206,6 +236,7 @@ connection.onInitialized(async () => {
   if (capabilities.workspace?.configuration) await fetchSettings();
   void watchers.watch(home);
   workspace.setFolders(initialFolders);
+  await fetchLaunchSettings();
   isStarted = true;
   markStarted();
 });
@@ -275,7 +306,15 @@ connection.onHover(async (params, token) => {
     log.error(`Counting tokens failed: ${err.message}`);
     return undefined;
   });
-  return untilCancelled(fileHover(doc.document, cls, workspace.sourcesOf(doc.path), workspace.list().length, tokens), token);
+  const entries = workspace.sourcesOf(doc.path);
+  const reach = cls.documentKind === 'context' || cls.documentKind === 'hermes_md'
+    ? await untilCancelled(Promise.all(workspace.list().map((f) => fileHints(f, doc.path, doc.uri).catch((err: Error) => {
+      log.error(`Working out how ${doc.path} reaches Hermes failed: ${err.message}`);
+      return undefined;
+    }))), token)
+    : [];
+  const reachLines = reach.filter((r): r is FileHintsView => !!r).map((r) => ({ folder: workspace.get(r.folderUri)?.name ?? r.folderUri, reach: r.reach, reason: r.reason }));
+  return untilCancelled(fileHover(doc.document, cls, entries, workspace.list().length, tokens, reachLines), token);
 });
 
 connection.onCodeAction(async (params, token) => {
@@ -304,6 +343,39 @@ connection.onRequest(CacheImpactRequest, async (params: unknown, token: Cancella
   const includePrompts = validate.optionalBoolean(p.includePrompts, 'includePrompts') ?? false;
   await started;
   return untilCancelled(impact.request(doc, includePrompts, () => token.isCancellationRequested), token);
+});
+
+/** How a file reaches Hermes from a folder's launch directory: its start-up status when it is a source there. */
+function fileHints(folder: Folder, filePath: string, uri: string): Promise<FileHintsView> {
+  const entry = workspace.sourcesOf(filePath).find((e) => e.folder.uri === folder.uri);
+  const inPrompt = entry && ['loaded', 'blocked', 'truncated'].includes(entry.source.status);
+  const startup = inPrompt
+    ? `In the start-up (cached) prompt, layer ${entry.layer?.title ?? 'context files'}, as ${entry.source.label}${entry.source.status === 'loaded' ? '' : ` (${entry.source.status})`}.`
+    : undefined;
+  return engine.request('fileHints', {
+    folderUri: folder.uri, launchDir: folder.launchDir, uri, filePath, ...(startup ? { startup } : {}),
+  }).then((view) => (entry && !inPrompt && entry.source.message && view.reach === 'never' ? { ...view, reason: `${entry.source.message} ${view.reason}` } : view));
+}
+
+connection.onRequest(HintsRequest, async (params: unknown, token: CancellationToken): Promise<HintsView> => {
+  const uri = validate.optionalString(validate.optionalRecord(params).folderUri, 'folderUri');
+  await started;
+  const folder = folderOrFail(uri);
+  return untilCancelled(engine.request('hints', { folderUri: folder.uri, folderPath: folder.path, launchDir: folder.launchDir }), token);
+});
+
+connection.onRequest(FileHintsRequest, async (params: unknown, token: CancellationToken): Promise<FileHintsView> => {
+  const p = validate.record(params);
+  const uri = validate.string(p.uri, 'uri');
+  const folderUri = validate.optionalString(p.folderUri, 'folderUri');
+  const filePath = uriToPath(uri);
+  if (!filePath) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not a file URI`);
+  await started;
+  const canonical = canonicalPath(filePath);
+  const folder = folderUri !== undefined ? folderOrFail(folderUri)
+    : workspace.list().find((f) => isWithin(canonical, f.path)) ?? folderOrFail(undefined);
+  await untilCancelled(workspace.ready(folder), token);
+  return untilCancelled(fileHints(folder, canonical, uri), token);
 });
 
 connection.onRequest(RebuildRequest, async (params: unknown, token: CancellationToken): Promise<RebuildResult> => {

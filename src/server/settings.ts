@@ -1,7 +1,8 @@
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { defaultHermesHome } from '../core/assemble';
-import { DEFAULT_SETTINGS, type ServerSettings, type SeverityOverride } from '../shared/protocol';
+import { CONFIG_SECTION, DEFAULT_SETTINGS, type ServerSettings, type SeverityOverride } from '../shared/protocol';
 import type { EngineOptions } from './engineProtocol';
 import { realPath } from './uris';
 
@@ -18,7 +19,7 @@ export function normalizeSettings(raw: unknown, base: ServerSettings = DEFAULT_S
   const settings: ServerSettings = { ...base, beyondHermesChecks: { ...base.beyondHermesChecks }, severityOverrides: { ...base.severityOverrides } };
   if (raw === undefined || raw === null) return { settings, problems };
   if (!isRecord(raw)) return { settings, problems: ['settings must be an object'] };
-  const str = (key: 'hermesHome' | 'hermesSource' | 'layout' | 'platform' | 'model'): void => {
+  const str = (key: 'hermesHome' | 'hermesSource' | 'layout' | 'platform' | 'model' | 'cwd'): void => {
     const v = raw[key];
     if (v === undefined || v === null) return;
     if (typeof v === 'string') settings[key] = v.trim();
@@ -29,6 +30,7 @@ export function normalizeSettings(raw: unknown, base: ServerSettings = DEFAULT_S
   str('layout');
   str('platform');
   str('model');
+  str('cwd');
   if (raw.contextLength !== undefined && raw.contextLength !== null) {
     const v = raw.contextLength;
     if (typeof v === 'number' && Number.isInteger(v) && v >= 0) settings.contextLength = v;
@@ -80,4 +82,19 @@ export function engineOptions(settings: ServerSettings): EngineOptions {
 /** Settings fields whose change means every prompt must be rebuilt. */
 export function assemblyInputsChanged(a: ServerSettings, b: ServerSettings): boolean {
   return JSON.stringify(engineOptions(a)) !== JSON.stringify(engineOptions(b));
+}
+
+/**
+ * The launch directory of a folder: the `cwd` setting (`~` expanded) against the folder, symlinks resolved. A
+ * setting that names no directory falls back to the folder itself, with the problem to log.
+ */
+export function launchDirectory(folderPath: string, setting: string): { path: string; problem?: string } {
+  if (!setting) return { path: folderPath };
+  const resolved = realPath(path.resolve(folderPath, setting.replace(/^~(?=$|[\\/])/, os.homedir())));
+  try {
+    if (fs.statSync(resolved).isDirectory()) return { path: resolved };
+  } catch {
+    // Reported below.
+  }
+  return { path: folderPath, problem: `Setting ${CONFIG_SECTION}.cwd: ${resolved} is not a directory; using the folder ${folderPath}.` };
 }

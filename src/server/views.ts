@@ -2,7 +2,10 @@ import type { AssembledPrompt, Layer } from '../core/assemble';
 import type { CacheImpact } from '../core/cache';
 import { sha256 } from '../core/hash';
 import type { Source } from '../core/source';
-import type { AssembledPromptView, CacheImpactView, LayerView, SourceView } from '../shared/protocol';
+import type { DirectoryHint } from '../core/hints/hintFile';
+import { cpLength } from '../core/text';
+import { countTokens } from '../core/tokens';
+import type { AssembledPromptView, CacheImpactView, DirectoryHintView, LayerView, SourceView } from '../shared/protocol';
 import { canonicalPath, pathToUri } from './uris';
 
 /** Plain-data forms of the engine's results, as the shared protocol defines them. */
@@ -27,7 +30,7 @@ function layerView(l: Layer): LayerView {
 
 export function promptView(folderUri: string, a: AssembledPrompt): AssembledPromptView {
   return {
-    folderUri, layout: a.layout, prompt: a.prompt, prefixHash: a.prefixHash, prefixBytes: a.prefixBytes,
+    folderUri, launchDir: a.inputs.cwd, layout: a.layout, prompt: a.prompt, prefixHash: a.prefixHash, prefixBytes: a.prefixBytes,
     prefixTokens: a.prefixTokens, totalTokens: a.totalTokens, layers: a.layers.map(layerView),
     perCall: a.perCall.map((p) => ({ ...p, sources: p.sources.map(sourceView) })), warnings: a.warnings,
   };
@@ -48,5 +51,18 @@ export function impactView(uri: string, impact: CacheImpact, feedsPrompt: boolea
     ...(impact.prefixDivergenceByte !== undefined ? { prefixDivergenceByte: impact.prefixDivergenceByte } : {}),
     rewrittenTokens: impact.rewrittenTokens, prefixTokensBefore: impact.prefixTokensBefore, prefixTokensAfter: impact.prefixTokensAfter,
     ...(includePrompts ? { beforePrompt: impact.before.prompt, afterPrompt: impact.after.prompt } : {}),
+  };
+}
+
+export function directoryHintView(d: DirectoryHint): DirectoryHintView {
+  const appended = d.text ? `\n\n${d.text}` : '';
+  const file = d.file ? canonicalPath(d.file) : undefined;
+  return {
+    directory: d.directory, relativeDirectory: d.relativeDirectory, status: d.status,
+    ...(file ? { uri: pathToUri(file), path: file } : {}),
+    ...(d.displayPath ? { displayPath: d.displayPath } : {}),
+    text: d.text, appended, chars: cpLength(appended), tokens: countTokens(appended), threatIds: d.threatIds,
+    ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}),
+    message: d.message,
   };
 }

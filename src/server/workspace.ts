@@ -3,6 +3,7 @@ import type { WorkspaceFolder } from 'vscode-languageserver';
 import type { SourceView } from '../shared/protocol';
 import type { EngineClient, Logger } from './engineClient';
 import type { FolderAssembly } from './engineProtocol';
+import { launchDirectory } from './settings';
 import { isWithin, realPath, uriToPath } from './uris';
 
 /** Saves, watcher events and settings changes arrive in bursts (a branch switch, "save all"); build once after them. */
@@ -12,6 +13,8 @@ export interface Folder {
   uri: string;
   name: string;
   path: string;
+  /** Where Hermes is launched from: the `cwd` setting resolved against the folder (the folder itself by default). */
+  launchDir: string;
   assembly?: FolderAssembly;
   /** Why the last build failed (bad settings, engine down). */
   error?: string;
@@ -45,6 +48,9 @@ export interface SourceEntry {
 export class Workspace {
   private readonly folders = new Map<string, FolderState>();
   private bySource = new Map<string, SourceEntry[]>();
+  private cwdSetting = '';
+  /** `cwd` as set for each folder (multi-root workspaces can differ per folder); the global value otherwise. */
+  private folderCwd = new Map<string, string>();
 
   constructor(
     private readonly engine: EngineClient,
@@ -64,10 +70,30 @@ export class Workspace {
     for (const f of added) {
       const p = uriToPath(f.uri);
       if (!p || this.folders.has(f.uri)) continue;
-      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: realPath(p), stale: true, announce: true, waiters: [] });
+      const folderPath = realPath(p);
+      this.folders.set(f.uri, { uri: f.uri, name: f.name || path.basename(p), path: folderPath, launchDir: this.launchDirOf(f.uri, folderPath), stale: true, announce: true, waiters: [] });
     }
     this.index();
     this.invalidate(this.list().filter((f) => !f.assembly), true);
+  }
+
+  /** Applies the `cwd` setting (global, and per folder where given): folders whose launch directory moves are rebuilt. */
+  setLaunchSetting(setting: string, perFolder?: ReadonlyMap<string, string>): void {
+    this.cwdSetting = setting;
+    if (perFolder) this.folderCwd = new Map(perFolder);
+    const moved = this.list().filter((f) => {
+      const next = this.launchDirOf(f.uri, f.path);
+      if (next === f.launchDir) return false;
+      f.launchDir = next;
+      return true;
+    });
+    this.invalidate(moved, true);
+  }
+
+  private launchDirOf(uri: string, folderPath: string): string {
+    const resolved = launchDirectory(folderPath, this.folderCwd.get(uri) ?? this.cwdSetting);
+    if (resolved.problem) this.log.error(resolved.problem);
+    return resolved.path;
   }
 
   list(): Folder[] {
@@ -84,7 +110,7 @@ export class Workspace {
     if (inHome) return this.list();
     const dir = path.dirname(file);
     return this.list().filter((f) =>
-      isWithin(f.path, dir) || path.dirname(dir) === path.join(f.path, '.cursor') || this.bySource.get(file)?.some((e) => e.folder.uri === f.uri));
+      isWithin(f.path, dir) || isWithin(f.launchDir, dir) || path.dirname(dir) === path.join(f.path, '.cursor') || this.bySource.get(file)?.some((e) => e.folder.uri === f.uri));
   }
 
   /** Folders whose per-call layers read the file (a prefill messages file). */
@@ -101,7 +127,7 @@ export class Workspace {
     const states = folders.map((f) => this.folders.get(f.uri)).filter((s): s is FolderState => !!s);
     if (!states.length) return;
     if (this.engine.pid !== undefined) {
-      this.engine.request('invalidate', { folders: states.map((s) => s.path) }).catch((err: Error) => this.log.error(`engine: ${err.message}`));
+      this.engine.request('invalidate', { folders: states.map((s) => s.launchDir) }).catch((err: Error) => this.log.error(`engine: ${err.message}`));
     }
     for (const s of states) {
       s.stale = true;
@@ -133,7 +159,7 @@ export class Workspace {
     const run = (async () => {
       const previous = s.assembly?.signature;
       try {
-        s.assembly = await this.engine.request('assemble', { folderUri: s.uri, folderPath: s.path });
+        s.assembly = await this.engine.request('assemble', { folderUri: s.uri, launchDir: s.launchDir });
         s.error = undefined;
       } catch (err) {
         s.error = (err as Error).message;

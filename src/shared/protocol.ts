@@ -28,6 +28,8 @@ export interface ServerSettings {
   severityOverrides: Record<string, SeverityOverride>;
   /** Report unsaved edits that would invalidate the cached prefix as a diagnostic. */
   cacheImpactDiagnostics: boolean;
+  /** The directory Hermes is launched from: relative to each workspace folder, or absolute; "" is the folder root. */
+  cwd: string;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   beyondHermesChecks: {},
   severityOverrides: {},
   cacheImpactDiagnostics: true,
+  cwd: '',
 };
 
 export interface SourceView {
@@ -61,6 +64,8 @@ export type PerCallLayerView = Omit<PerCallLayer, 'id' | 'sources'> & { id: stri
 
 export interface AssembledPromptView {
   folderUri: string;
+  /** The launch directory the prompt was assembled for (the `cwd` setting resolved against the folder). */
+  launchDir: string;
   layout: string;
   prompt: string;
   prefixHash: string;
@@ -128,3 +133,70 @@ export interface AssemblyChangedParams {
   prefixTokens: number;
 }
 export const AssemblyChangedNotification = 'hermesPromptLens/assemblyChanged';
+
+/** What became of one directory in a session's subdirectory hints (core/hints/hintFile.ts). */
+export type HintStatusView = 'loaded' | 'blocked' | 'truncated' | 'duplicate' | 'empty' | 'none' | 'pruned' | 'outside';
+
+export interface DirectoryHintView {
+  directory: string;
+  /** Relative to the launch directory, as Hermes prints it. */
+  relativeDirectory: string;
+  status: HintStatusView;
+  /** The hint file used (for `duplicate`, the one whose content was already sent). */
+  uri?: string;
+  path?: string;
+  displayPath?: string;
+  /** "[Subdirectory context discovered: <path>]\n<content>", or "" when nothing is sent. */
+  text: string;
+  /** What this directory adds to a tool result: "\n\n" + text, or "". */
+  appended: string;
+  /** Code points and o200k_base tokens of `appended`. */
+  chars: number;
+  tokens: number;
+  threatIds: string[];
+  duplicateOf?: string;
+  message: string;
+}
+
+export interface HintsParams {
+  /** A workspace folder URI; omitted means the first folder. */
+  folderUri?: string;
+}
+/** Every directory of the folder that would send a hint in a session launched from its launch directory, parents first. */
+export interface HintsView {
+  folderUri: string;
+  launchDir: string;
+  hintsEnabled: boolean;
+  /** Why Hermes sends no hints at all (the home-directory guard). */
+  disabledReason?: string;
+  directories: DirectoryHintView[];
+  /** The survey stopped at its directory limit. */
+  incomplete: boolean;
+}
+export const HintsRequest = 'hermesPromptLens/hints';
+
+export interface FileHintsParams {
+  /** Any file URI (it need not be open). */
+  uri: string;
+  /** The workspace folder whose launch directory applies; omitted means the folder containing the file, else the first. */
+  folderUri?: string;
+}
+export interface FileHintsView {
+  uri: string;
+  folderUri: string;
+  launchDir: string;
+  /** How a context file with this path reaches Hermes' model: in the start-up prompt, as a hint, or never. */
+  reach: 'startup' | 'hint' | 'never';
+  reason: string;
+  /** What Hermes appends to the result of the agent's first read_file of this file in a fresh session ("" for nothing). */
+  appended: string;
+  /** The directories that first read loads, in order. */
+  directories: DirectoryHintView[];
+}
+export const FileHintsRequest = 'hermesPromptLens/fileHints';
+
+/** Server → client: a context file of the folder was created, deleted or saved, so its hints may differ (the prompt may not). */
+export interface HintsChangedParams {
+  folderUri: string;
+}
+export const HintsChangedNotification = 'hermesPromptLens/hintsChanged';

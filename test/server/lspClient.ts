@@ -29,6 +29,8 @@ export interface ClientOptions {
   nodeArgs?: string[];
   /** Leave out client capabilities (to test fallbacks). */
   minimal?: boolean;
+  /** Environment variables for the server (and the engine it forks) on top of this process's. */
+  env?: Record<string, string>;
 }
 
 export const uriOf = (p: string) => pathToFileURL(p).href;
@@ -62,7 +64,7 @@ export class TestClient {
   }
 
   static async start(options: ClientOptions): Promise<TestClient> {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     child.stderr!.on('data', () => undefined);
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.onError(() => undefined);

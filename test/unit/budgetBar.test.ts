@@ -13,7 +13,7 @@ function perCall(id: string, tokens: number, status: PerCallLayerView['status'],
   return { id, title, placement: '', status, text: tokens ? 'x' : '', chars: tokens, tokens, feeds: [], whyNotCached: '', sources: [], notes: [] };
 }
 const view = (layers: LayerView[], calls: PerCallLayerView[] = [], prefixTokens = 0): AssembledPromptView => ({
-  folderUri: 'file:///w', layout: 'tiered', prompt: '', prefixHash: '', prefixBytes: 0, prefixTokens, totalTokens: 0, warnings: [], layers, perCall: calls,
+  folderUri: 'file:///w', launchDir: '/w', layout: 'tiered', prompt: '', prefixHash: '', prefixBytes: 0, prefixTokens, totalTokens: 0, warnings: [], layers, perCall: calls,
 });
 
 test('segments are proportional to tokens, in prompt order, then the per-call layers; empty layers take no room', () => {

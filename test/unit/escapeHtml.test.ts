@@ -30,7 +30,7 @@ function layer(over: Partial<LayerView>): LayerView {
 
 test('the rendered preview contains no unescaped file content anywhere', () => {
   const view: AssembledPromptView = {
-    folderUri: 'file:///w', layout: HOSTILE, prompt: HOSTILE, prefixHash: 'abc', prefixBytes: 10, prefixTokens: 5, totalTokens: 7,
+    folderUri: 'file:///w', launchDir: HOSTILE, layout: HOSTILE, prompt: HOSTILE, prefixHash: 'abc', prefixBytes: 10, prefixTokens: 5, totalTokens: 7,
     warnings: [HOSTILE],
     perCall: [{
       id: 'prefill_messages', title: HOSTILE, placement: HOSTILE, status: 'active', text: HOSTILE, chars: 3, tokens: 4, whyNotCached: HOSTILE, notes: [HOSTILE],

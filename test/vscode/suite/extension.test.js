@@ -480,4 +480,85 @@ describe('Hermes Prompt Lens', function () {
       }
     });
   });
+
+  describe('launch directory and subdirectory hints', () => {
+    const PKG_HINT = '\n\n[Subdirectory context discovered: pkg/AGENTS.md]\n# Package\n\nRun the package tests.';
+    const cleanConfig = () => vscode.workspace.getConfiguration('hermesPromptLens', fixture('clean'));
+    const hintGroup = async (name) => {
+      const roots = await api.layerTree.getChildren();
+      const folder = roots.find((n) => n.kind === 'folder' && n.folder.name === name);
+      const group = (await api.layerTree.getChildren(folder)).find((n) => n.kind === 'hintGroup');
+      assert.ok(group, `no hint group under ${name}`);
+      return group;
+    };
+    const resetLaunch = async () => {
+      await cleanConfig().update('cwd', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+      await waitFor('launch directory back at the folder root', async () => (await assembled('clean')).launchDir === fs.realpathSync(fixturePath('clean')), 15_000);
+    };
+
+    it('shows "Discovered during the session" with one node per hint directory and its exact appended text', async () => {
+      const group = await hintGroup('clean');
+      const item = api.layerTree.getTreeItem(group);
+      assert.equal(item.label, 'Discovered during the session');
+      const nodes = await api.layerTree.getChildren(group);
+      assert.deepEqual(nodes.map((n) => n.kind === 'hint' ? [n.hint.displayPath, n.hint.status] : n.text), [['pkg/AGENTS.md', 'loaded']]);
+      const hint = nodes[0].hint;
+      assert.equal(hint.appended, PKG_HINT);
+      assert.equal(hint.chars, PKG_HINT.length);
+      assert.equal(api.layerTree.getTreeItem(nodes[0]).description, `loaded · ${hint.chars} chars · ${hint.tokens.toLocaleString('en-US')} tokens`);
+      assert.equal(item.description, `1 hint · ${hint.chars} chars · ${hint.tokens} tokens · not cached`);
+      const click = api.layerTree.getTreeItem(nodes[0]).command;
+      assert.equal(click.command, 'hermesPromptLens.showHintText');
+      await vscode.commands.executeCommand(click.command, ...click.arguments);
+      await waitFor('the appended text', () => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.getText() === PKG_HINT);
+      // Folders without nested context files say so.
+      const big = await api.layerTree.getChildren(await hintGroup('big'));
+      assert.deepEqual(big.map((n) => n.text), ['No AGENTS.md, CLAUDE.md or .cursorrules below the launch directory.']);
+    });
+
+    it('Preview Hermes Prompt from This Folder makes the folder the launch directory', async () => {
+      try {
+        const value = await vscode.commands.executeCommand('hermesPromptLens.previewFromFolder', fixture('clean', 'pkg'));
+        assert.equal(value, 'pkg');
+        assert.equal(cleanConfig().get('cwd'), 'pkg');
+        const launch = fs.realpathSync(fixturePath('clean', 'pkg'));
+        await waitFor('assembled from clean/pkg', async () => (await assembled('clean')).launchDir === launch, 15_000);
+        const ctx = (await assembled('clean')).layers.find((l) => l.id === 'context_files');
+        assert.match(ctx.text, /## AGENTS\.md\n\n# Package/);
+        assert.equal(api.preview.shownFolder.name, 'clean');
+        await waitFor('folder node says where Hermes is launched from', async () => {
+          const roots = await api.layerTree.getChildren();
+          const clean = roots.find((n) => n.kind === 'folder' && n.folder.name === 'clean');
+          return api.layerTree.getTreeItem(clean).description === 'launched from pkg';
+        });
+        // pkg/AGENTS.md is now the start-up file; clean/AGENTS.md lies above the launch directory and never comes as a hint.
+        await waitFor('hint group from clean/pkg', async () => JSON.stringify((await api.layerTree.getChildren(await hintGroup('clean'))).map((n) => [n.hint.relativeDirectory, n.hint.status])) === '[["..","outside"]]');
+      } finally {
+        await resetLaunch();
+      }
+    });
+
+    it('Select Launch Directory offers the folder root and the directories with context files', async () => {
+      await vscode.window.showTextDocument(fixture('clean', 'AGENTS.md'));
+      try {
+        const { result, calls } = await withStub('showQuickPick', pickLabel('pkg'), () => vscode.commands.executeCommand('hermesPromptLens.selectLaunchDirectory'));
+        assert.equal(result, 'pkg');
+        const labels = (await calls[0][0]).map((i) => i.label);
+        assert.deepEqual(labels, ['$(root-folder) Folder root', 'pkg', '$(folder-opened) Browse…']);
+        await waitFor('assembled from clean/pkg', async () => (await assembled('clean')).launchDir === fs.realpathSync(fixturePath('clean', 'pkg')), 15_000);
+      } finally {
+        await resetLaunch();
+      }
+    });
+
+    it('Show Hints for This File shows what the agent\'s first read appends', async () => {
+      await vscode.window.showTextDocument(fixture('clean', 'pkg', 'src', 'index.ts'));
+      const result = await vscode.commands.executeCommand('hermesPromptLens.showHintsForFile');
+      assert.equal(result.appended, PKG_HINT);
+      assert.deepEqual(result.directories.map((d) => [d.relativeDirectory, d.status]), [['pkg', 'loaded'], ['pkg/src', 'none']]);
+      await waitFor('the hint document', () => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.getText() === PKG_HINT);
+      const onAgents = await vscode.commands.executeCommand('hermesPromptLens.showHintsForFile', fixture('clean', 'pkg', 'AGENTS.md'));
+      assert.equal(onAgents.reach, 'hint');
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // on the fixture written by scripts/test-host.js (examples/workspace/packages/web, whose AGENTS.md
 // is blocked and whose parent AGENTS.md is truncated, with examples/hermes-home as HERMES_HOME).
 // Each check group is run even when an earlier one failed; the results go to $HPL_UI_RESULT (JSON)
-// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png, budget-bar.png.
+// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png, budget-bar.png, hints.png.
 'use strict';
 const fs = require('node:fs');
 const { runCommand } = require('../ui-helpers');
@@ -176,6 +176,31 @@ module.exports = async function ui(page, ctx) {
     await page.mouse.move(0, 0);
     await sleep(300);
     await ctx.screenshot('budget-bar');
+  });
+
+  await group('hints', async () => {
+    // The budget-bar screenshot closed the side bar: bring the Layers view back.
+    await runCommand(page, 'Hermes Prompt: Focus on Layers View', { timeoutMs: 10_000 });
+    // The example's nested package (src/checkout/AGENTS.md) is a subdirectory hint of a session launched from packages/web.
+    const groupRow = rows.filter({ hasText: 'Discovered during the session' }).first();
+    await poll('the "Discovered during the session" row', async () => {
+      if (await groupRow.count()) return true;
+      await rows.first().click();
+      await page.keyboard.press('End');
+      return false;
+    });
+    const desc = await groupRow.locator('.label-description').innerText();
+    if (!/^1 hint · [\d,]+ chars · [\d,]+ tokens · not cached$/.test(desc)) throw new Error(`hint group description: ${desc}`);
+    const hint = rows.filter({ hasText: 'src/checkout/AGENTS.md' }).first();
+    await hint.waitFor({ timeout: 15_000 });
+    const hintDesc = await hint.locator('.label-description').innerText();
+    if (!/^loaded · [\d,]+ chars · [\d,]+ tokens$/.test(hintDesc)) throw new Error(`hint row description: ${hintDesc}`);
+    await hint.click();
+    // Monaco renders spaces as U+00A0, so match any character between the words.
+    await page.locator('.view-lines', { hasText: /Subdirectory.context.discovered:.src\/checkout\/AGENTS\.md/ }).first().waitFor({ timeout: 15_000 });
+    ctx.log(`hint group: ${desc}; hint: ${hintDesc}`);
+    await page.mouse.move(0, 0);
+    await ctx.screenshot('hints');
   });
 
   if (process.env.HPL_UI_RESULT) fs.writeFileSync(process.env.HPL_UI_RESULT, JSON.stringify(results, null, 2));

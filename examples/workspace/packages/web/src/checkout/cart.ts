@@ -1,0 +1,1 @@
+export const total = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
