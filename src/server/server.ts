@@ -10,9 +10,9 @@ import {
 } from 'vscode-languageserver/node';
 import { NodeFileSystem } from '../core/nodeFs';
 import {
-  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, RebuildRequest,
-  ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
-  type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
+  AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, REBUILD_FAILED,
+  RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
+  type RebuildFailure, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
 import { invisibleCharacterActions, type EditSupport } from './codeActions';
@@ -105,7 +105,10 @@ const watchers = new FileWatchers(connection, watchSupport, log);
 function onAssembled(folder: Folder, changed: boolean, announce: boolean): void {
   const a = folder.assembly;
   if (a && (changed || announce)) {
-    const params: AssemblyChangedParams = { folderUri: folder.uri, prefixHash: a.view.prefixHash, totalTokens: a.view.totalTokens, prefixTokens: a.view.prefixTokens };
+    const params: AssemblyChangedParams = {
+      folderUri: folder.uri, prefixHash: a.view.prefixHash, totalTokens: a.view.totalTokens, prefixTokens: a.view.prefixTokens,
+      ...(folder.error !== undefined ? { stale: folder.error } : {}),
+    };
     void connection.sendNotification(AssemblyChangedNotification, params);
   }
   if (changed) {
@@ -293,8 +296,9 @@ connection.onRequest(AssembledPromptRequest, async (params: unknown, token: Canc
   const uri = validate.optionalString(validate.optionalRecord(params).folderUri, 'folderUri');
   await started;
   const state = await untilCancelled(workspace.ready(folderOrFail(uri)), token);
-  if (!state.assembly) throw new ResponseError(ErrorCodes.InternalError, `the prompt for ${state.uri} could not be built: ${state.error ?? 'unknown error'}`);
-  return state.assembly.view;
+  const view = workspace.view(state);
+  if (!view) throw new ResponseError(ErrorCodes.InternalError, `the prompt for ${state.uri} could not be built: ${state.error ?? 'unknown error'}`);
+  return view;
 });
 
 connection.onRequest(CacheImpactRequest, async (params: unknown, token: CancellationToken): Promise<CacheImpactView> => {
@@ -311,7 +315,12 @@ connection.onRequest(RebuildRequest, async (params: unknown, token: Cancellation
   const folders = uri === undefined ? workspace.list() : [folderOrFail(uri)];
   engine.resetRestarts();
   workspace.invalidate(folders, true);
-  await untilCancelled(Promise.all(folders.map((f) => workspace.ready(f))), token);
+  const built = await untilCancelled(Promise.all(folders.map((f) => workspace.ready(f))), token);
+  const failed = built.filter((f) => f.error !== undefined).map((f) => ({ folderUri: f.uri, reason: f.error! }));
+  if (failed.length) {
+    const data: RebuildFailure = { failed };
+    throw new ResponseError(REBUILD_FAILED, `the prompt could not be rebuilt: ${failed.map((f) => `${f.folderUri}: ${f.reason}`).join('; ')}`, data);
+  }
   return { folders: folders.map((f) => f.uri) };
 });
 
