@@ -4,6 +4,7 @@ import type { FileClass } from '../core/contextFileKinds';
 import { codePointLabel, unicodeName } from '../core/threatPatterns';
 import { cpLength, formatThousands } from '../core/text';
 import type { Finding } from '../core/types';
+import { markdownCode, markdownText } from './markdown';
 import { isInvisibleRule } from './rules';
 import { promptContent } from './truncation';
 import type { SourceEntry } from './workspace';
@@ -24,14 +25,14 @@ export function invisibleHover(doc: TextDocument, findings: readonly Finding[], 
   const run = doc.getText(f.range);
   const counts = new Map<number, number>();
   for (const ch of run) counts.set(ch.codePointAt(0)!, (counts.get(ch.codePointAt(0)!) ?? 0) + 1);
-  const shown = [...counts].slice(0, 8).map(([cp, n]) => `- \`${codePointLabel(cp)}\` ${unicodeName(cp) ?? '(unnamed format character)'}${n > 1 ? ` ×${n}` : ''}`);
+  const shown = [...counts].slice(0, 8).map(([cp, n]) => `- ${markdownCode(codePointLabel(cp))} ${unicodeName(cp) ?? '(unnamed format character)'}${n > 1 ? ` ×${n}` : ''}`);
   if (counts.size > 8) shown.push(`- … and ${counts.size - 8} more`);
   const total = [...run].length;
   return {
     range: f.range,
     contents: {
       kind: MarkupKind.Markdown,
-      value: [`**Invisible character${total > 1 ? `s (${total})` : ''}** · \`${f.ruleId}\``, '', ...shown, '', f.message].join('\n'),
+      value: [`**Invisible character${total > 1 ? `s (${total})` : ''}** · ${markdownCode(f.ruleId)}`, '', ...shown, '', markdownText(f.message)].join('\n'),
     },
   };
 }
@@ -50,22 +51,22 @@ export async function fileHover(doc: TextDocument, cls: FileClass, entries: read
   const chars = cpLength(content);
   const lines: string[] = [];
   const label = entries[0]?.source.label;
-  lines.push(`**Hermes Prompt Lens** · \`${label ?? cls.sourceKind}\``, '');
+  lines.push(`**Hermes Prompt Lens** · ${markdownCode(label ?? cls.sourceKind)}`, '');
   if (!entries.length) {
     lines.push(cls.documentKind === 'context' || cls.documentKind === 'hermes_md'
       ? 'Not in the startup prompt of any workspace folder. Hermes loads context files below its working directory only as subdirectory hints, once the agent works there.'
       : 'No workspace folder is open, so there is no assembled prompt to place it in.');
   }
   for (const e of entries) {
-    const where = folderCount > 1 ? ` in workspace folder \`${e.folder.name}\`` : '';
-    lines.push(`Feeds layer **${e.layer?.title ?? 'unknown'}** (\`${e.layer?.id ?? '?'}\`)${where}.`, '');
-    lines.push(`Status: **${STATUS_TEXT[e.source.status] ?? e.source.status}**${e.source.message ? `. ${e.source.message}` : ''}`, '');
+    const where = folderCount > 1 ? ` in workspace folder ${markdownCode(e.folder.name)}` : '';
+    lines.push(`Feeds layer **${markdownText(e.layer?.title ?? 'unknown')}** (${markdownCode(e.layer?.id ?? '?')})${where}.`, '');
+    lines.push(`Status: **${STATUS_TEXT[e.source.status] ?? markdownText(e.source.status)}**${e.source.message ? `. ${markdownText(e.source.message)}` : ''}`, '');
   }
   const hasHeader = cls.sourceKind !== 'soul' && cls.documentKind !== 'memory' && cls.sourceKind !== 'skill';
   const cap = entries[0]?.maxChars;
   if (cap && cls.documentKind !== 'memory' && cls.sourceKind !== 'skill') {
     const header = hasHeader && label ? cpLength(`## ${label}\n\n`) : 0;
-    lines.push(`Size: ${formatThousands(chars + header)} of ${formatThousands(cap)} characters${header ? ` (the "## ${label}" header counts too)` : ''}.`, '');
+    lines.push(`Size: ${formatThousands(chars + header)} of ${formatThousands(cap)} characters${header ? ` (the header ${markdownCode(`## ${label}`)} counts too)` : ''}.`, '');
   } else {
     lines.push(`Size: ${formatThousands(chars)} characters.`, '');
   }
