@@ -3,6 +3,7 @@
  * Diagnoses the files Hermes Agent builds its system prompt from, answers the custom requests of
  * src/shared/protocol.ts, and leaves prompt assembly to the engine process (engineClient.ts).
  */
+import * as util from 'node:util';
 import * as v8 from 'node:v8';
 import {
   CodeActionKind, createConnection, DidChangeConfigurationNotification, ErrorCodes, ResponseError,
@@ -21,11 +22,13 @@ import { classify, DocumentStore, type TrackedDocument } from './documents';
 import { EngineClient, type Logger } from './engineClient';
 import { fileHover, invisibleHover } from './hover';
 import { ImpactTracker } from './impact';
+import { MessageGate } from './messageGate';
 import { assemblyNotes } from './notes';
 import { enabledFindings } from './rules';
 import { Cancelled, scanWorkspace } from './scanWorkspace';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
+import { handleReadErrors, openTransport, TRANSPORT_USAGE } from './transport';
 import { canonicalPath, uriToPath } from './uris';
 import * as validate from './validate';
 import { FileWatchers, promptInput } from './watchers';
@@ -36,8 +39,23 @@ import { Workspace, type Folder, type SourceEntry } from './workspace';
 // time and saves ~15 MB.
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 
-const connection = createConnection();
+const transport = openTransport(process.argv.slice(2));
+if (!transport) {
+  process.stderr.write(`hermes-prompt-lens: no transport given: ${TRANSPORT_USAGE}\n`);
+  process.exit(2);
+}
+handleReadErrors(transport);
+const connection = createConnection(transport.reader, transport.writer, { messageStrategy: new MessageGate(transport.writer, (m) => log.error(m)) });
 const log: Logger = { error: (m) => connection.console.error(m) };
+if (transport.stdio) {
+  // stdout carries the protocol: a stray console.log from any module would corrupt it.
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    console[level] = (...args: unknown[]) => connection.console[level === 'debug' ? 'log' : level](util.format(...args));
+  }
+}
+let shutdownReceived = false;
+// The client went away without the exit notification: nothing would ever talk to this process again.
+transport.reader.onClose(() => process.exit(shutdownReceived ? 0 : 1));
 // A bug in a timer or callback must cost one feature, never the server.
 process.on('uncaughtException', (err) => log.error(`Internal error: ${err.stack ?? err.message}`));
 process.on('unhandledRejection', (err) => log.error(`Internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
@@ -347,7 +365,10 @@ const stop = () => {
   engine.dispose();
   diagnostics.dispose();
 };
-connection.onShutdown(stop);
+connection.onShutdown(() => {
+  shutdownReceived = true;
+  stop();
+});
 connection.onExit(stop);
 
 connection.listen();
