@@ -31,7 +31,7 @@ export class EngineClient {
   private options?: EngineOptions;
   private exits: number[] = [];
 
-  constructor(private readonly log: Logger, private readonly script = path.join(__dirname, 'engine.js')) {}
+  constructor(private readonly log: Logger, private readonly script = path.join(__dirname, 'engine.js'), private readonly timeoutMs = REQUEST_TIMEOUT_MS) {}
 
   configure(options: EngineOptions): void {
     this.options = options;
@@ -92,11 +92,11 @@ export class EngineClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.log.error(`engine: '${method}' took over ${REQUEST_TIMEOUT_MS / 1000} s; restarting it`);
+        this.log.error(`engine: '${method}' took over ${this.timeoutMs / 1000} s; restarting it`);
         // Answered before the kill, so the caller learns it timed out rather than that the engine died.
-        this.settle({ id, error: `the engine timed out: '${method}' took over ${REQUEST_TIMEOUT_MS / 1000} s; it was restarted` });
+        this.settle({ id, error: `the engine timed out: '${method}' took over ${this.timeoutMs / 1000} s; it was restarted` });
         child.kill();
-      }, REQUEST_TIMEOUT_MS);
+      }, this.timeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       const msg: EngineRequestMessage<M> = { id, method, params };
       child.send(msg, (err) => {
