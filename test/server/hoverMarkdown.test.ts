@@ -36,7 +36,8 @@ test('hovers show hidden payloads, names, front-matter values and YAML errors as
   const { root, folder, home } = fixture({}, {
     // requires_tools names a tool that does not exist: the skill is hidden with that name in its status message.
     'skills/tools/evil/SKILL.md': `---\nname: evil\ndescription: d\nmetadata:\n  hermes:\n    requires_tools: ["${FAKE.replace(/"/g, '\\"')}"]\n---\nBody\n`,
-    'skills/tools/broken/SKILL.md': `---\nname: [unclosed ${FAKE}\n---\nBody\n`,
+    // js-yaml's error quotes the unknown alias: file text inside the YAML error.
+    'skills/tools/broken/SKILL.md': `---\nname: *${FAKE}\n---\nBody\n`,
   });
   // A folder whose name fakes Markdown too (shown when there is more than one folder).
   const hostileFolder = path.join(root, 'x`**FORGED ✅** [f](javascript:0)');
@@ -66,7 +67,6 @@ test('hovers show hidden payloads, names, front-matter values and YAML errors as
     assertInert(evilHover, `requires the ${FAKE} tool`);
     const broken = await c.open(path.join(home, 'skills', 'tools', 'broken', 'SKILL.md'), fs.readFileSync(path.join(home, 'skills', 'tools', 'broken', 'SKILL.md'), 'utf8'));
     const brokenHover = await hoverMarkdown(c, broken, 0, 0);
-    assert.match(textOf(renderMarkdown(brokenHover)), /not valid YAML/);
-    assertInert(brokenHover, 'not valid YAML');
+    assertInert(brokenHover, 'frontmatter is not valid YAML (unidentified alias "`**FORGED**"');
   });
 });
