@@ -149,7 +149,7 @@ async function main() {
     }
     const docs = path.join(root, 'docs', 'screenshots');
     fs.mkdirSync(docs, { recursive: true });
-    for (const name of ['layers', 'preview', 'problems', 'budget-bar', 'hints']) {
+    for (const name of ['layers', 'preview', 'problems', 'budget-bar', 'hints', 'stale']) {
       const file = path.join(shots, `${name}.png`);
       if (fs.existsSync(file)) fs.copyFileSync(file, path.join(docs, `${name}.png`));
     }

@@ -78,10 +78,17 @@ export function registerCommands({ context, client, store, preview, cacheWarning
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register('hermesPromptLens.rebuild', async () => {
-    const result = await client.rebuild({});
-    store.invalidate();
-    vscode.window.setStatusBarMessage(`Hermes Prompt: rebuilt ${result.folders.length} folder${result.folders.length === 1 ? '' : 's'}`, 3000);
-    return result;
+    try {
+      const result = await client.rebuild({});
+      vscode.window.setStatusBarMessage(`Hermes Prompt: rebuilt ${result.folders.length} folder${result.folders.length === 1 ? '' : 's'}`, 3000);
+      return result;
+    } catch (err) {
+      // The views then show the last good prompt marked out of date, with the reason.
+      void vscode.window.showErrorMessage(`Hermes Prompt: the rebuild failed, so the prompt shown is out of date: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    } finally {
+      store.invalidate();
+    }
   });
 
   register('hermesPromptLens.openPreview', async (target?: LayerTarget) => {

@@ -157,7 +157,11 @@ export class LayerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     const assembly = await this.store.get(folder);
     if (!assembly.ok) return [{ kind: 'message', text: `Could not assemble the prompt: ${assembly.error}`, icon: 'error' }];
     this.firstAssemblyAt ??= performance.now();
-    const warnings: TreeNode[] = assembly.view.warnings.map((text) => ({ kind: 'message', text, icon: 'warning' }));
+    const { stale } = assembly.view;
+    const warnings: TreeNode[] = [
+      ...(stale ? [{ kind: 'message' as const, text: `Prompt out of date: the latest rebuild failed (${stale.reason})`, icon: 'error' }] : []),
+      ...assembly.view.warnings.map((text): TreeNode => ({ kind: 'message', text, icon: 'warning' })),
+    ];
     const layers = assembly.view.layers;
     const perCall: TreeNode[] = assembly.view.perCall.length ? [{ kind: 'perCallGroup', folder, layers: assembly.view.perCall }] : [];
     if (!layers.some((l) => l.tier)) return [...warnings, ...layers.map((layer): TreeNode => ({ kind: 'layer', folder, layer })), ...perCall];

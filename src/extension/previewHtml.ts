@@ -77,7 +77,12 @@ export function renderPreviewHtml(view: AssembledPromptView | undefined, folderN
       `${boundaryAt === view.layers.length ? ' (the whole prompt is cached)' : ''}</div>`;
     const sections = view.layers.map(layerSection);
     sections.splice(boundaryAt, 0, boundary);
+    const stale = view.stale
+      ? `<div class="stale-banner" role="alert"><strong>Out of date:</strong> the latest rebuild failed (${escapeHtml(view.stale.reason)}). ` +
+        'This is the last prompt that built; it may not match your files. Rebuild to retry.</div>'
+      : '';
     main =
+      stale +
       `<header class="totals"><h1>${escapeHtml(folderName)}</h1>` +
       `<p>Total <strong>${count(view.totalTokens)}</strong> tokens · cached prefix <strong>${count(view.prefixTokens)}</strong> tokens · layout ${escapeHtml(view.layout)}` +
       ` · prefix hash <code>${escapeHtml(view.prefixHash.slice(0, 12))}</code></p>` +

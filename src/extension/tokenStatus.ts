@@ -23,6 +23,10 @@ export class TokenStatus implements vscode.Disposable {
     return this.item.text || undefined;
   }
 
+  get tooltip(): string | undefined {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : undefined;
+  }
+
   private folder(): vscode.WorkspaceFolder | undefined {
     const active = vscode.window.activeTextEditor?.document.uri;
     return (active && vscode.workspace.getWorkspaceFolder(active)) || vscode.workspace.workspaceFolders?.[0];
@@ -43,12 +47,15 @@ export class TokenStatus implements vscode.Disposable {
     } else {
       const { view } = assembly;
       const launch = launchDirLabel(folder, view.launchDir);
-      this.item.text = `$(symbol-text) ${formatCount(view.totalTokens)} tokens${launch === '.' ? '' : ` · ${launch}`}`;
+      const where = launch === '.' ? '' : ` · ${launch}`;
+      this.item.text = view.stale ? `$(warning) ${formatCount(view.totalTokens)} tokens (out of date)${where}` : `$(symbol-text) ${formatCount(view.totalTokens)} tokens${where}`;
       this.item.tooltip =
+        (view.stale ? `The Hermes prompt is out of date: the latest rebuild failed (${view.stale.reason}). Last good build: ` : '') +
         `Hermes prompt for ${folder.name}, launched from ${launch === '.' ? 'the folder root' : launch}: ` +
         `${formatCount(view.totalTokens)} tokens, cached prefix ${formatCount(view.prefixTokens)} tokens` +
         `${(vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? ` (${folderKey(folder.uri)})` : ''}. Click to open the preview.`;
     }
+    this.item.backgroundColor = !assembly.ok || assembly.view.stale ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();
   }
 

@@ -31,7 +31,7 @@ export class EngineClient {
   private options?: EngineOptions;
   private exits: number[] = [];
 
-  constructor(private readonly log: Logger, private readonly script = path.join(__dirname, 'engine.js')) {}
+  constructor(private readonly log: Logger, private readonly script = path.join(__dirname, 'engine.js'), private readonly timeoutMs = REQUEST_TIMEOUT_MS) {}
 
   configure(options: EngineOptions): void {
     this.options = options;
@@ -77,8 +77,9 @@ export class EngineClient {
       this.child = undefined;
       const now = Date.now();
       this.exits = [...this.exits.filter((t) => now - t < RESTART_WINDOW_MS), now];
-      this.log.error(`engine exited (${signal ?? `code ${code}`}); it restarts on the next request`);
-      this.failAll(new Error('the engine exited while working on this request'));
+      const how = signal ?? `code ${code}`;
+      this.log.error(`engine exited (${how}); it restarts on the next request`);
+      this.failAll(new Error(`the engine exited (${how}) while working on this request`));
     });
     // Queued before any other message on the channel, so every request sees the current settings.
     this.send('configure', this.options!).catch((err: Error) => this.log.error(`engine: ${err.message}`));
@@ -91,9 +92,11 @@ export class EngineClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.log.error(`engine: '${method}' took over ${REQUEST_TIMEOUT_MS / 1000} s; restarting it`);
+        this.log.error(`engine: '${method}' took over ${this.timeoutMs / 1000} s; restarting it`);
+        // Answered before the kill, so the caller learns it timed out rather than that the engine died.
+        this.settle({ id, error: `the engine timed out: '${method}' took over ${this.timeoutMs / 1000} s; it was restarted` });
         child.kill();
-      }, REQUEST_TIMEOUT_MS);
+      }, this.timeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       const msg: EngineRequestMessage<M> = { id, method, params };
       child.send(msg, (err) => {

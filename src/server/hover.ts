@@ -4,6 +4,7 @@ import type { FileClass } from '../core/contextFileKinds';
 import { codePointLabel, unicodeName } from '../core/threatPatterns';
 import { cpLength, formatThousands } from '../core/text';
 import type { Finding } from '../core/types';
+import { markdownCode, markdownText } from './markdown';
 import { isInvisibleRule } from './rules';
 import { promptContent } from './truncation';
 import type { SourceEntry } from './workspace';
@@ -24,14 +25,14 @@ export function invisibleHover(doc: TextDocument, findings: readonly Finding[], 
   const run = doc.getText(f.range);
   const counts = new Map<number, number>();
   for (const ch of run) counts.set(ch.codePointAt(0)!, (counts.get(ch.codePointAt(0)!) ?? 0) + 1);
-  const shown = [...counts].slice(0, 8).map(([cp, n]) => `- \`${codePointLabel(cp)}\` ${unicodeName(cp) ?? '(unnamed format character)'}${n > 1 ? ` ×${n}` : ''}`);
+  const shown = [...counts].slice(0, 8).map(([cp, n]) => `- ${markdownCode(codePointLabel(cp))} ${unicodeName(cp) ?? '(unnamed format character)'}${n > 1 ? ` ×${n}` : ''}`);
   if (counts.size > 8) shown.push(`- … and ${counts.size - 8} more`);
   const total = [...run].length;
   return {
     range: f.range,
     contents: {
       kind: MarkupKind.Markdown,
-      value: [`**Invisible character${total > 1 ? `s (${total})` : ''}** · \`${f.ruleId}\``, '', ...shown, '', f.message].join('\n'),
+      value: [`**Invisible character${total > 1 ? `s (${total})` : ''}** · ${markdownCode(f.ruleId)}`, '', ...shown, '', markdownText(f.message)].join('\n'),
     },
   };
 }
@@ -54,17 +55,12 @@ export interface ReachLine {
 
 const REACH_TEXT: Record<ReachLine['reach'], string> = { startup: 'at start-up', hint: 'as a subdirectory hint', never: 'never' };
 
-/** Paths in the reasons are the user's directory names: Markdown in them must render as text. */
-function markdownText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
-}
-
 export async function fileHover(doc: TextDocument, cls: FileClass, entries: readonly SourceEntry[], folderCount: number, countTokens: (text: string) => Promise<number | undefined>, reach: readonly ReachLine[] = []): Promise<Hover> {
   const { content } = promptContent(doc.getText(), cls.documentKind);
   const chars = cpLength(content);
   const lines: string[] = [];
   const label = entries[0]?.source.label;
-  lines.push(`**Hermes Prompt Lens** · \`${label ?? cls.sourceKind}\``, '');
+  lines.push(`**Hermes Prompt Lens** · ${markdownCode(label ?? cls.sourceKind)}`, '');
   for (const r of reach) {
     lines.push(`Reaches Hermes${folderCount > 1 ? ` (from ${markdownText(r.folder)})` : ''}: **${REACH_TEXT[r.reach]}**. ${markdownText(r.reason)}`, '');
   }
@@ -74,15 +70,15 @@ export async function fileHover(doc: TextDocument, cls: FileClass, entries: read
       : 'No workspace folder is open, so there is no assembled prompt to place it in.');
   }
   for (const e of entries) {
-    const where = folderCount > 1 ? ` in workspace folder \`${e.folder.name}\`` : '';
-    lines.push(`Feeds layer **${e.layer?.title ?? 'unknown'}** (\`${e.layer?.id ?? '?'}\`)${where}.`, '');
-    lines.push(`Status: **${STATUS_TEXT[e.source.status] ?? e.source.status}**${e.source.message ? `. ${e.source.message}` : ''}`, '');
+    const where = folderCount > 1 ? ` in workspace folder ${markdownCode(e.folder.name)}` : '';
+    lines.push(`Feeds layer **${markdownText(e.layer?.title ?? 'unknown')}** (${markdownCode(e.layer?.id ?? '?')})${where}.`, '');
+    lines.push(`Status: **${STATUS_TEXT[e.source.status] ?? markdownText(e.source.status)}**${e.source.message ? `. ${markdownText(e.source.message)}` : ''}`, '');
   }
   const hasHeader = cls.sourceKind !== 'soul' && cls.documentKind !== 'memory' && cls.sourceKind !== 'skill';
   const cap = entries[0]?.maxChars;
   if (cap && cls.documentKind !== 'memory' && cls.sourceKind !== 'skill') {
     const header = hasHeader && label ? cpLength(`## ${label}\n\n`) : 0;
-    lines.push(`Size: ${formatThousands(chars + header)} of ${formatThousands(cap)} characters${header ? ` (the "## ${label}" header counts too)` : ''}.`, '');
+    lines.push(`Size: ${formatThousands(chars + header)} of ${formatThousands(cap)} characters${header ? ` (the header ${markdownCode(`## ${label}`)} counts too)` : ''}.`, '');
   } else {
     lines.push(`Size: ${formatThousands(chars)} characters.`, '');
   }

@@ -3,6 +3,7 @@
  * Diagnoses the files Hermes Agent builds its system prompt from, answers the custom requests of
  * src/shared/protocol.ts, and leaves prompt assembly to the engine process (engineClient.ts).
  */
+import * as util from 'node:util';
 import * as v8 from 'node:v8';
 import {
   CodeActionKind, createConnection, DidChangeConfigurationNotification, ErrorCodes, ResponseError,
@@ -11,8 +12,8 @@ import {
 import { NodeFileSystem } from '../core/nodeFs';
 import {
   AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsChangedNotification, HintsRequest,
-  RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
-  type FileHintsView, type HintsChangedParams, type HintsView, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
+  REBUILD_FAILED, RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
+  type FileHintsView, type HintsChangedParams, type HintsView, type RebuildFailure, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
 import { invisibleCharacterActions, type EditSupport } from './codeActions';
@@ -21,11 +22,13 @@ import { classify, DocumentStore, type TrackedDocument } from './documents';
 import { EngineClient, type Logger } from './engineClient';
 import { fileHover, invisibleHover } from './hover';
 import { ImpactTracker } from './impact';
+import { MessageGate } from './messageGate';
 import { assemblyNotes } from './notes';
 import { enabledFindings } from './rules';
 import { Cancelled, scanWorkspace } from './scanWorkspace';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
+import { handleReadErrors, openTransport, TRANSPORT_USAGE } from './transport';
 import { canonicalPath, isWithin, uriToPath } from './uris';
 import * as validate from './validate';
 import { FileWatchers, promptInput } from './watchers';
@@ -36,8 +39,23 @@ import { Workspace, type Folder, type SourceEntry } from './workspace';
 // time and saves ~15 MB.
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 
-const connection = createConnection();
+const transport = openTransport(process.argv.slice(2));
+if (!transport) {
+  process.stderr.write(`hermes-prompt-lens: no transport given: ${TRANSPORT_USAGE}\n`);
+  process.exit(2);
+}
+handleReadErrors(transport);
+const connection = createConnection(transport.reader, transport.writer, { messageStrategy: new MessageGate(transport.writer, (m) => log.error(m)) });
 const log: Logger = { error: (m) => connection.console.error(m) };
+if (transport.stdio) {
+  // stdout carries the protocol: a stray console.log from any module would corrupt it.
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    console[level] = (...args: unknown[]) => connection.console[level === 'debug' ? 'log' : level](util.format(...args));
+  }
+}
+let shutdownReceived = false;
+// The client went away without the exit notification: nothing would ever talk to this process again.
+transport.reader.onClose(() => process.exit(shutdownReceived ? 0 : 1));
 // A bug in a timer or callback must cost one feature, never the server.
 process.on('uncaughtException', (err) => log.error(`Internal error: ${err.stack ?? err.message}`));
 process.on('unhandledRejection', (err) => log.error(`Internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
@@ -105,7 +123,10 @@ const watchers = new FileWatchers(connection, watchSupport, log);
 function onAssembled(folder: Folder, changed: boolean, announce: boolean): void {
   const a = folder.assembly;
   if (a && (changed || announce)) {
-    const params: AssemblyChangedParams = { folderUri: folder.uri, prefixHash: a.view.prefixHash, totalTokens: a.view.totalTokens, prefixTokens: a.view.prefixTokens };
+    const params: AssemblyChangedParams = {
+      folderUri: folder.uri, prefixHash: a.view.prefixHash, totalTokens: a.view.totalTokens, prefixTokens: a.view.prefixTokens,
+      ...(folder.error !== undefined ? { stale: folder.error } : {}),
+    };
     void connection.sendNotification(AssemblyChangedNotification, params);
   }
   if (changed) {
@@ -333,8 +354,9 @@ connection.onRequest(AssembledPromptRequest, async (params: unknown, token: Canc
   const uri = validate.optionalString(validate.optionalRecord(params).folderUri, 'folderUri');
   await started;
   const state = await untilCancelled(workspace.ready(folderOrFail(uri)), token);
-  if (!state.assembly) throw new ResponseError(ErrorCodes.InternalError, `the prompt for ${state.uri} could not be built: ${state.error ?? 'unknown error'}`);
-  return state.assembly.view;
+  const view = workspace.view(state);
+  if (!view) throw new ResponseError(ErrorCodes.InternalError, `the prompt for ${state.uri} could not be built: ${state.error ?? 'unknown error'}`);
+  return view;
 });
 
 connection.onRequest(CacheImpactRequest, async (params: unknown, token: CancellationToken): Promise<CacheImpactView> => {
@@ -384,7 +406,12 @@ connection.onRequest(RebuildRequest, async (params: unknown, token: Cancellation
   const folders = uri === undefined ? workspace.list() : [folderOrFail(uri)];
   engine.resetRestarts();
   workspace.invalidate(folders, true);
-  await untilCancelled(Promise.all(folders.map((f) => workspace.ready(f))), token);
+  const built = await untilCancelled(Promise.all(folders.map((f) => workspace.ready(f))), token);
+  const failed = built.filter((f) => f.error !== undefined).map((f) => ({ folderUri: f.uri, reason: f.error! }));
+  if (failed.length) {
+    const data: RebuildFailure = { failed };
+    throw new ResponseError(REBUILD_FAILED, `the prompt could not be rebuilt: ${failed.map((f) => `${f.folderUri}: ${f.reason}`).join('; ')}`, data);
+  }
   return { folders: folders.map((f) => f.uri) };
 });
 
@@ -411,7 +438,10 @@ const stop = () => {
   engine.dispose();
   diagnostics.dispose();
 };
-connection.onShutdown(stop);
+connection.onShutdown(() => {
+  shutdownReceived = true;
+  stop();
+});
 connection.onExit(stop);
 
 connection.listen();

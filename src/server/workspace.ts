@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { WorkspaceFolder } from 'vscode-languageserver';
-import type { SourceView } from '../shared/protocol';
+import type { AssembledPromptView, SourceView } from '../shared/protocol';
 import type { EngineClient, Logger } from './engineClient';
 import type { FolderAssembly } from './engineProtocol';
 import { launchDirectory } from './settings';
@@ -16,7 +16,7 @@ export interface Folder {
   /** Where Hermes is launched from: the `cwd` setting resolved against the folder (the folder itself by default). */
   launchDir: string;
   assembly?: FolderAssembly;
-  /** Why the last build failed (bad settings, engine down). */
+  /** Why the latest build failed (bad settings, engine crashed or timed out); `assembly` is then the last good one. */
   error?: string;
 }
 
@@ -158,6 +158,7 @@ export class Workspace {
     s.stale = false;
     const run = (async () => {
       const previous = s.assembly?.signature;
+      const previousError = s.error;
       try {
         s.assembly = await this.engine.request('assemble', { folderUri: s.uri, launchDir: s.launchDir });
         s.error = undefined;
@@ -167,7 +168,8 @@ export class Workspace {
       }
       if (!this.folders.has(s.uri)) return;
       this.index();
-      const announce = s.announce;
+      // A build that failed (or recovered) changes what the client must show even when the prompt did not change.
+      const announce = s.announce || s.error !== previousError;
       s.announce = false;
       this.onBuilt(s, s.assembly?.signature !== previous, announce);
     })();
@@ -177,6 +179,13 @@ export class Workspace {
     // Changed during the build and no debounce pending: the result is already out of date.
     if (s.stale && !s.timer) void this.build(s);
     for (const wake of s.waiters.splice(0)) wake();
+  }
+
+  /** What the client sees of a built folder: its assembly, marked stale with the reason when the latest build failed. */
+  view(folder: Folder): AssembledPromptView | undefined {
+    const view = folder.assembly?.view;
+    if (!view || folder.error === undefined) return view;
+    return { ...view, stale: { reason: folder.error } };
   }
 
   private index(): void {

@@ -76,6 +76,16 @@ export interface AssembledPromptView {
   /** Not part of the prompt above: what Hermes adds at each API call (src/core/perCall.ts). */
   perCall: PerCallLayerView[];
   warnings: string[];
+  /**
+   * Set when the latest build failed (the engine crashed or timed out, bad settings): everything above is from
+   * the last successful build and may no longer match the files. Cleared by the next successful build.
+   */
+  stale?: StaleState;
+}
+
+export interface StaleState {
+  /** Why the latest build failed, one line. */
+  reason: string;
 }
 
 export interface AssembledPromptParams {
@@ -114,6 +124,14 @@ export interface RebuildParams {
 export interface RebuildResult {
   folders: string[];
 }
+/**
+ * A rebuild that failed for some folder is answered with this error code (LSP's RequestFailed); `data` lists
+ * the folders that failed and why. The folders that did build are rebuilt all the same.
+ */
+export const REBUILD_FAILED = -32803;
+export interface RebuildFailure {
+  failed: { folderUri: string; reason: string }[];
+}
 export const RebuildRequest = 'hermesPromptLens/rebuild';
 
 export interface ScanWorkspaceParams {
@@ -131,6 +149,8 @@ export interface AssemblyChangedParams {
   prefixHash: string;
   totalTokens: number;
   prefixTokens: number;
+  /** The reason the latest build failed, when the prompt is out of date (AssembledPromptView.stale). */
+  stale?: string;
 }
 export const AssemblyChangedNotification = 'hermesPromptLens/assemblyChanged';
 

@@ -81,7 +81,7 @@ test('hover: the invisible character under the cursor, named; line 0 shows layer
     assert.match(text, /Feeds layer \*\*Context files\*\* \(`context_files`\)/);
     // Blocked: Hermes replaces it with a [BLOCKED] notice because of the invisible characters.
     assert.match(text, /Status: \*\*blocked: Hermes puts a \[BLOCKED\] notice in its place\*\*/);
-    assert.match(text, /Size: 40 of 20,000 characters \(the "## AGENTS.md" header counts too\)/);
+    assert.match(text, /Size: 40 of 20,000 characters \(the header `## AGENTS.md` counts too\)/);
     assert.match(text, /Tokens: \d+ \(o200k_base\)/);
 
     assert.equal(await hover({ line: 1, character: 0 }), null, 'no hover elsewhere');

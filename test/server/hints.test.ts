@@ -87,7 +87,7 @@ test('hover on a context file says how it reaches Hermes', T, async () => {
     const uri = await c.open(file, 'Checkout rules.\n');
     const hover = (await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } })) as Hover;
     const md = (hover.contents as MarkupContent).value;
-    assert.match(md, /Reaches Hermes: \*\*as a subdirectory hint\*\*\. As a subdirectory hint appended to the first tool result that touches src\/checkout\\\./);
+    assert.match(md, /Reaches Hermes: \*\*as a subdirectory hint\*\*\. As a subdirectory hint appended to the first tool result that touches src\\\/checkout\\\./);
     const outside = await c.open(path.join(folder, 'AGENTS.md'), 'Monorepo rules.\n');
     const h2 = (await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri: outside }, position: { line: 0, character: 0 } })) as Hover;
     assert.match((h2.contents as MarkupContent).value, /Reaches Hermes: \*\*never\*\*\. It is outside the launch directory/);

@@ -154,7 +154,8 @@ export class TestClient {
   }
 
   request<R>(method: string, params?: unknown): Promise<R> {
-    return this.connection.sendRequest(method, params) as Promise<R>;
+    // vscode-jsonrpc would send an undefined argument as the positional params [null].
+    return (params === undefined ? this.connection.sendRequest(method) : this.connection.sendRequest(method, params)) as Promise<R>;
   }
 
   /** Shuts the server down politely, then makes sure the process is gone. */

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
-const { waitFor } = require('../host');
+const { screenshot, waitFor } = require('../host');
 
 const ID = 'hermes-prompt-lens.hermes-prompt-lens';
 const fixturePath = (...p) => path.join(process.env.HPL_FIXTURE_DIR, ...p);
@@ -59,6 +59,29 @@ const pickLabel = (label) => async (items) => (await items).find((i) => i.label 
 /** A diagnostic's rule id (the server sends { value, target } so the Problems panel links to the rule's docs). */
 const codeOf = (d) => (d.code && typeof d.code === 'object' ? d.code.value : d.code);
 const diagnosticsOf = (uri, ruleId) => vscode.languages.getDiagnostics(uri).filter((d) => codeOf(d) === ruleId);
+
+/** The engine process (dist/engine.js) forked by this extension host's language server. */
+function enginePid() {
+  const parentOf = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return 0;
+    }
+  };
+  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let argv;
+    try {
+      argv = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!argv.some((a) => a.endsWith(path.join('dist', 'engine.js')))) continue;
+    for (let p = Number(name); p > 1; p = parentOf(p)) if (p === process.pid) return Number(name);
+  }
+  return undefined;
+}
 
 const activeFile = () => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.fsPath;
 
@@ -559,6 +582,44 @@ describe('Hermes Prompt Lens', function () {
       await waitFor('the hint document', () => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.getText() === PKG_HINT);
       const onAgents = await vscode.commands.executeCommand('hermesPromptLens.showHintsForFile', fixture('clean', 'pkg', 'AGENTS.md'));
       assert.equal(onAgents.reach, 'hint');
+    });
+  });
+
+  describe('stale prompt', () => {
+    it('shows a rebuild the engine died in as an out-of-date prompt in the tree, preview and status bar until a rebuild succeeds', async () => {
+      await vscode.window.showTextDocument(fixture('clean', 'AGENTS.md'));
+      await vscode.commands.executeCommand('hermesPromptLens.openPreviewToSide', { folderUri: folderUri('clean') });
+      await waitFor('the clean preview', () => api.preview.shownFolder && api.preview.shownFolder.name === 'clean' && /layer-title/.test(api.preview.html || ''));
+      await waitFor('the engine process', () => enginePid());
+      const pid = enginePid();
+      // Frozen, the engine receives the rebuild's build but never answers; the server handles messages in
+      // order, so once the later request is answered the build is in flight, and the kill lands mid-rebuild.
+      process.kill(pid, 'SIGSTOP');
+      const lc = await api.client.ready();
+      const rebuild = lc.sendRequest('hermesPromptLens/rebuild', {}).then(() => null, (e) => e);
+      await lc.sendRequest('hermesPromptLens/noSuchThing', {}).catch(() => undefined);
+      process.kill(pid, 'SIGKILL');
+      const err = await rebuild;
+      assert.ok(err, 'the rebuild reported success although the engine died during it');
+      assert.match(err.message, /engine exited \(SIGKILL\)/);
+
+      const topNode = async () => (await layerNodes('clean'))[0];
+      await waitFor('the tree\'s out-of-date node', async () => {
+        const n = await topNode();
+        return n.kind === 'message' && /^Prompt out of date: .*engine exited \(SIGKILL\)/.test(n.text);
+      });
+      const item = api.layerTree.getTreeItem(await topNode());
+      assert.equal(item.iconPath.id, 'error');
+      await waitFor('the status bar\'s out-of-date text', () => /^\$\(warning\) [\d,]+ tokens \(out of date\)$/.test(api.tokenStatus.text || ''));
+      assert.match(api.tokenStatus.tooltip, /out of date: the latest rebuild failed \(.*engine exited \(SIGKILL\)/);
+      await waitFor('the preview\'s banner', () => /class="stale-banner"[^>]*>.*engine exited \(SIGKILL\)/.test(api.preview.html || ''));
+      await screenshot('stale-suite');
+
+      const result = await vscode.commands.executeCommand('hermesPromptLens.rebuild');
+      assert.equal(result && result.folders.length, 3, JSON.stringify(result));
+      await waitFor('the tree without the out-of-date node', async () => (await topNode()).kind === 'layer');
+      await waitFor('the status bar back to the plain count', () => /^\$\(symbol-text\) [\d,]+ tokens$/.test(api.tokenStatus.text || ''));
+      await waitFor('the preview without the banner', () => /layer-title/.test(api.preview.html || '') && !/stale-banner/.test(api.preview.html));
     });
   });
 });

@@ -2,12 +2,42 @@
 // on the fixture written by scripts/test-host.js (examples/workspace/packages/web, whose AGENTS.md
 // is blocked and whose parent AGENTS.md is truncated, with examples/hermes-home as HERMES_HOME).
 // Each check group is run even when an earlier one failed; the results go to $HPL_UI_RESULT (JSON)
-// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png, budget-bar.png, hints.png.
+// and the script throws if any failed. Screenshots: layers.png, problems.png, preview.png, budget-bar.png, hints.png, stale.png.
 'use strict';
 const fs = require('node:fs');
 const { runCommand } = require('../ui-helpers');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Engine processes (…/dist/engine.js) below this process: the code-server this run started, and nobody else's. */
+function enginePids() {
+  const parentOf = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return 0;
+    }
+  };
+  const pids = [];
+  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let argv;
+    try {
+      argv = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!argv.some((a) => /[\\/]dist[\\/]engine\.js$/.test(a))) continue;
+    for (let p = Number(name); p > 1; p = parentOf(p)) if (p === process.pid) { pids.push(Number(name)); break; }
+  }
+  return pids;
+}
+
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch { /* already gone */ }
+}
 
 async function poll(what, fn, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
@@ -201,6 +231,44 @@ module.exports = async function ui(page, ctx) {
     ctx.log(`hint group: ${desc}; hint: ${hintDesc}`);
     await page.mouse.move(0, 0);
     await ctx.screenshot('hints');
+  });
+
+  await group('stale', async () => {
+    // Kill the engine during a rebuild: the build fails, and the tree, the preview and the status bar must say
+    // the prompt is out of date. The palette gives no signal of when the server has handed the build to the
+    // engine, so every engine under this run is killed until the failure shows (or the guard against crash
+    // loops refuses to restart it, which fails the build too), retrying the rebuild now and then.
+    const staleItem = page.locator('.statusbar-item', { hasText: /tokens \(out of date\)/ }).first();
+    const until = Date.now() + 90_000;
+    let rebuiltAt = 0;
+    while (!(await staleItem.isVisible())) {
+      if (Date.now() > until) throw new Error('the status bar never said the prompt is out of date');
+      if (Date.now() - rebuiltAt > 8000) {
+        for (const pid of enginePids()) signal(pid, 'SIGSTOP');
+        await runCommand(page, 'Hermes Prompt: Rebuild Prompt');
+        rebuiltAt = Date.now();
+      }
+      for (const pid of enginePids()) signal(pid, 'SIGKILL');
+      await sleep(50);
+    }
+    ctx.log(`status bar: ${(await staleItem.innerText()).trim()}`);
+    const staleRow = rows.filter({ hasText: 'Prompt out of date' }).first();
+    await staleRow.waitFor({ timeout: 15_000 });
+    ctx.log(`Layers row: ${(await staleRow.innerText()).replace(/\s+/g, ' ')}`);
+    const frame = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+    const banner = frame.locator('.stale-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    const bannerText = await banner.innerText();
+    if (!/Out of date:.*(engine exited|engine timed out|exited \d+ times)/.test(bannerText)) throw new Error(`preview banner reads "${bannerText}"`);
+    await banner.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await sleep(300);
+    await ctx.screenshot('stale');
+    // A rebuild that succeeds clears all three.
+    await runCommand(page, 'Hermes Prompt: Rebuild Prompt');
+    await page.locator('.statusbar-item', { hasText: /^\s*[\d,]+ tokens\s*$/ }).first().waitFor({ timeout: 30_000 });
+    await staleRow.waitFor({ state: 'detached', timeout: 15_000 });
+    await banner.waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   if (process.env.HPL_UI_RESULT) fs.writeFileSync(process.env.HPL_UI_RESULT, JSON.stringify(results, null, 2));

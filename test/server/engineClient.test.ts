@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { EngineClient } from '../../src/server/engineClient';
+import { tempDir } from '../helpers/fixtures';
+
+const OPTIONS = { home: '/nonexistent', hermesSource: 'builtin', layout: 'documented', platform: 'cli' };
+
+test('an engine request that times out is rejected as a time-out, and the stuck engine is killed', { timeout: 15_000 }, async () => {
+  const dir = tempDir('hpl-engine-');
+  // An engine that takes every request and never answers, like one stuck in a pathological build.
+  const script = path.join(dir, 'stuck-engine.js');
+  fs.writeFileSync(script, "process.on('message', () => {});\n");
+  const logs: string[] = [];
+  const client = new EngineClient({ error: (m) => logs.push(m) }, script, 300);
+  try {
+    client.configure(OPTIONS);
+    const started = Date.now();
+    const request = client.request('assemble', { folderUri: 'file:///w', launchDir: '/w' });
+    const pid = client.pid;
+    assert.ok(pid, 'the engine was started');
+    await assert.rejects(request, /the engine timed out: 'assemble' took over 0\.3 s; it was restarted/);
+    assert.ok(Date.now() - started >= 300);
+    // The stuck process is gone (killed), so a later request starts a fresh one.
+    for (let i = 0; i < 100 && client.pid === pid; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(client.pid, undefined);
+    assert.ok(logs.some((l) => l.includes("'assemble' took over 0.3 s")), logs.join('\n'));
+  } finally {
+    client.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
