@@ -1,10 +1,11 @@
 import * as path from 'node:path';
-import type { FileSystem } from './fs';
+import type { DirEntry, FileSystem } from './fs';
 import { parseSkillFrontmatter } from './frontmatter';
 import { compareCodePoints, pyStr, pyTruthy } from './pyValue';
 import type { Source } from './source';
 import { readText } from './source';
 import { pyStrip } from './text';
+import { walkTree } from './walk';
 
 /** Directories Hermes never walks into (agent/skill_utils.py EXCLUDED_SKILL_DIRS). */
 const EXCLUDED_DIRS = new Set([
@@ -41,34 +42,39 @@ interface Entry {
   description: string;
 }
 
-/** Walks with symlinks followed, like os.walk(followlinks=True), but never twice into one real directory. */
-function listIndexFiles(fs: FileSystem, root: string, fileName: string, notes: string[]): string[] {
-  const found: string[] = [];
-  const visited = new Set<string>();
-  const walk = (dir: string): void => {
-    const real = fs.realpath(dir);
-    if (visited.has(real)) {
-      notes.push(`${dir}: skipped, a symlink loop leads back to ${real}`);
-      return;
+/**
+ * The files named `fileName` below a skills root, walked with symlinks followed like
+ * `os.walk(followlinks=True)`, each real directory once; what could not be walked becomes a note.
+ */
+export function findSkillFiles(fs: FileSystem, root: string, fileName: string, notes: string[]): string[] {
+  // Whether a directory holds a SKILL.md, once per listing rather than once per subdirectory.
+  const holdsSkill = new WeakMap<readonly DirEntry[], boolean>();
+  const hasSkill = (dir: string, entries: readonly DirEntry[]): boolean => {
+    let known = holdsSkill.get(entries);
+    if (known === undefined) {
+      const entry = entries.find((e) => e.name === 'SKILL.md');
+      known = entry?.kind === 'file' || (entry?.kind === 'symlink' && fs.stat(path.join(dir, 'SKILL.md'))?.kind === 'file');
+      holdsSkill.set(entries, known);
     }
-    visited.add(real);
-    let names: string[];
-    try {
-      names = fs.readDirectory(dir);
-    } catch (err) {
-      notes.push((err as Error).message);
-      return;
-    }
-    const hasSkill = names.includes('SKILL.md') && fs.stat(path.join(dir, 'SKILL.md'))?.kind === 'file';
-    if (names.includes(fileName) && fs.stat(path.join(dir, fileName))?.kind === 'file') found.push(path.join(dir, fileName));
-    for (const name of names.sort(compareCodePoints)) {
-      if (EXCLUDED_DIRS.has(name) || (hasSkill && SUPPORT_DIRS.has(name))) continue;
-      const child = path.join(dir, name);
-      if (fs.stat(child)?.kind === 'directory') walk(child);
-    }
+    return known;
   };
-  if (fs.stat(root)?.kind === 'directory') walk(root);
-  return found.sort(compareCodePoints);
+  const walked = walkTree(fs, root, {
+    symlinks: 'follow',
+    once: true,
+    compare: compareCodePoints,
+    enter: (dir, name, siblings) => !EXCLUDED_DIRS.has(name) && !(SUPPORT_DIRS.has(name) && hasSkill(dir, siblings)),
+    want: (_file, name) => name === fileName,
+  });
+  for (const p of walked.problems) {
+    switch (p.kind) {
+      case 'unlistable': notes.push(p.message); break;
+      case 'loop': notes.push(`${p.path}: skipped, a symlink loop leads back to ${p.target}`); break;
+      case 'too-deep': notes.push(`${p.path}: skipped, deeper than ${p.maxDepth} levels`); break;
+      case 'budget': notes.push(`${p.path}: skipped, the skills walk stops after ${p.maxDirectories} directories`); break;
+      case 'outside-root': break;
+    }
+  }
+  return walked.files.filter((f) => f.kind === 'file').map((f) => f.path).sort(compareCodePoints);
 }
 
 /** `extract_skill_description`: stripped, outer quotes removed, cut to 57 chars + "..." past 60. */
@@ -145,7 +151,7 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
   const claimed = new Map<string, string>();
 
   opts.skillsDirs.forEach((root, rootIndex) => {
-    for (const file of listIndexFiles(fs, root, 'SKILL.md', notes)) {
+    for (const file of findSkillFiles(fs, root, 'SKILL.md', notes)) {
       const source: Source = { path: file, label: path.relative(root, file), kind: 'skill', status: 'loaded', findings: [] };
       sources.push(source);
       const read = readText(fs, file);
@@ -180,7 +186,7 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
       list.push({ name, skillName, category: cat, description: skillDescription(fm) });
       byCategory.set(cat, list);
     }
-    for (const file of listIndexFiles(fs, root, 'DESCRIPTION.md', notes)) {
+    for (const file of findSkillFiles(fs, root, 'DESCRIPTION.md', notes)) {
       const read = readText(fs, file);
       if (!read.ok || !read.validUtf8) continue;
       const desc = parseSkillFrontmatter(read.text).data.description;

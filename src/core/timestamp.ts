@@ -1,5 +1,5 @@
-import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from './boundedRead';
 
 /**
  * The timestamp line (spec §7.1): "Conversation started: Friday, January 02, 2026 (America/New_York, EST, UTC-05:00)".
@@ -60,13 +60,16 @@ export function utcOffsetLabel(offsetMinutes: number): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/** TZif files are a few kilobytes; anything far larger is not one. */
+const MAX_TZIF_BYTES = 1024 * 1024;
+
 /** Abbreviations of the zone's current POSIX rule ("EST5EDT,M3.2.0,M11.1.0" → EST at -300, EDT at -240). */
 export function footerAbbreviations(zone: string, zoneinfoDir = '/usr/share/zoneinfo'): Map<number, string> | undefined {
   let data: Buffer;
   try {
     const file = path.resolve(zoneinfoDir, zone);
     if (!file.startsWith(path.resolve(zoneinfoDir) + path.sep)) return undefined;
-    data = nodeFs.readFileSync(file);
+    data = Buffer.from(readRegularFile(file, MAX_TZIF_BYTES));
   } catch {
     return undefined;
   }
