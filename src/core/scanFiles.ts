@@ -74,11 +74,15 @@ function describeProblem(p: WalkProblem): [string, string] {
  */
 export function scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = {}): FileScan[] {
   const { files, problems } = findContextFiles(fs, root, opts.hermesHome);
+  // A symlinked file's note joins that file's own scan: one entry per path.
+  const listed = new Set(files);
+  const notes = new Map(problems.filter((p) => listed.has(p.path)).map((p) => [p.path, p.findings]));
   const scans = files.map((file) => {
     const scan = scanFile(fs, file, opts);
-    return scan.error ? problemScan(file, 'unreadable_file', `Hermes cannot read this file: it ${scan.error}.`, opts.hermesHome) : scan;
+    const result = scan.error ? problemScan(file, 'unreadable_file', `Hermes cannot read this file: it ${scan.error}.`, opts.hermesHome) : scan;
+    return { ...result, findings: [...(notes.get(file) ?? []), ...result.findings] };
   });
-  return [...problems, ...scans];
+  return [...problems.filter((p) => !notes.has(p.path)), ...scans];
 }
 
 export interface ScanFileOptions {
