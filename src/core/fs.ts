@@ -7,8 +7,6 @@ export type FileKind = 'file' | 'directory' | 'other';
 export interface FileStat {
   kind: FileKind;
   size: number;
-  /** Identity of the object (device and inode on disk): two paths with one id are one directory. */
-  id?: string;
 }
 
 /** A directory entry as listed, without following it: a symlink is reported as one. */

@@ -58,11 +58,10 @@ export class MemoryFileSystem implements FileSystem {
   stat(p: string): FileStat | undefined {
     const e = this.resolveEntry(p);
     if (!e) return undefined;
-    const id = e.path;
-    if (e.entry.kind === 'file') return { kind: 'file', size: e.entry.data.length, id };
-    if (e.entry.kind === 'unreadable') return { kind: 'file', size: 0, id };
-    if (e.entry.kind === 'fifo') return { kind: 'other', size: 0, id };
-    return { kind: 'directory', size: 0, id };
+    if (e.entry.kind === 'file') return { kind: 'file', size: e.entry.data.length };
+    if (e.entry.kind === 'unreadable') return { kind: 'file', size: 0 };
+    if (e.entry.kind === 'fifo') return { kind: 'other', size: 0 };
+    return { kind: 'directory', size: 0 };
   }
 
   readFile(p: string, maxBytes: number): Uint8Array {

@@ -6,8 +6,8 @@ import type { DirEntry, FileStat, FileSystem } from './fs';
 export class NodeFileSystem implements FileSystem {
   stat(path: string): FileStat | undefined {
     try {
-      const st = fs.statSync(path, { bigint: true });
-      return { kind: st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other', size: Number(st.size), id: `${st.dev}:${st.ino}` };
+      const st = fs.statSync(path);
+      return { kind: st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other', size: st.size };
     } catch {
       return undefined;
     }

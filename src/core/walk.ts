@@ -7,6 +7,7 @@ import type { DirEntry, FileKind, FileSystem } from './fs';
  *   outside is reported (a `ln -s / x` must not turn a workspace scan into a scan of the whole disk).
  * - `follow`: entered wherever they lead, like `os.walk(followlinks=True)`, up to `maxDepth`; a link back
  *   into a directory on the current path is a loop and is reported instead of walked.
+ * A caller that must list one directory under each path reaching it (no `once`) bounds the walk by `maxDepth`.
  */
 export type SymlinkPolicy = 'stay-in-root' | 'follow';
 
@@ -51,16 +52,17 @@ const DEFAULT_MAX_DIRECTORIES = 200_000;
 
 interface Frame {
   dir: string;
+  /** The directory's real path: the parent's plus the name for a plain directory, resolved only for a symlink. */
+  real: string;
   depth: number;
   entries: DirEntry[];
   next: number;
-  /** `follow`: the directory's identity, to detect a link back into it. */
-  id?: string;
 }
 
 /**
- * The one directory walk: iterative (no recursion limit), one listing per directory, one stat per entered
- * directory only when symlinks are followed, and a realpath only for symlinks. Linear in depth and entries.
+ * The one directory walk: iterative (no recursion limit), one listing per directory, and a realpath only for
+ * the root and for symlinks; loops are found by comparing real paths, built by concatenation. Linear in
+ * depth and entries.
  */
 export function walkTree(fs: FileSystem, root: string, opts: WalkOptions): WalkResult {
   const files: WalkedFile[] = [];
@@ -69,13 +71,13 @@ export function walkTree(fs: FileSystem, root: string, opts: WalkOptions): WalkR
   const maxDirectories = opts.maxDirectories ?? DEFAULT_MAX_DIRECTORIES;
   const follow = opts.symlinks === 'follow';
   const realRoot = fs.realpath(root);
-  const inRoot = (real: string) => real === realRoot || real.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
-  const onPath = new Map<string, number>();
+  const under = (real: string, base: string) => real === base || real.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+  const onPath = new Set<string>();
   const seen = new Set<string>();
   const stack: Frame[] = [];
   let listed = 0;
 
-  const open = (dir: string, depth: number, id: string | undefined): void => {
+  const open = (dir: string, real: string, depth: number): void => {
     if (listed >= maxDirectories) {
       if (listed++ === maxDirectories) problems.push({ kind: 'budget', path: dir, maxDirectories });
       return;
@@ -90,65 +92,62 @@ export function walkTree(fs: FileSystem, root: string, opts: WalkOptions): WalkR
     listed++;
     const compare = opts.compare;
     entries.sort(compare ? (a, b) => compare(a.name, b.name) : (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if (id !== undefined) {
-      onPath.set(id, (onPath.get(id) ?? 0) + 1);
-      seen.add(id);
-    }
-    stack.push({ dir, depth, entries, next: 0, id });
+    onPath.add(real);
+    seen.add(real);
+    stack.push({ dir, real, depth, entries, next: 0 });
   };
 
-  const enterDirectory = (child: string, depth: number, viaLink: boolean): void => {
+  const enterDirectory = (child: string, real: string, depth: number, viaLink: boolean): void => {
     if (depth > maxDepth) {
       problems.push({ kind: 'too-deep', path: child, maxDepth });
       return;
     }
-    if (!follow) {
-      open(child, depth, undefined);
+    if (onPath.has(real)) {
+      problems.push({ kind: 'loop', path: child, target: real });
       return;
     }
-    const id = fs.stat(child)?.id;
-    if (id !== undefined && onPath.get(id)) {
-      problems.push({ kind: 'loop', path: child, target: fs.realpath(child) });
+    if (opts.once && seen.has(real)) {
+      if (viaLink) problems.push({ kind: 'loop', path: child, target: real });
       return;
     }
-    if (id !== undefined && opts.once && seen.has(id)) {
-      if (viaLink) problems.push({ kind: 'loop', path: child, target: fs.realpath(child) });
-      return;
-    }
-    open(child, depth, id);
+    open(child, real, depth);
   };
 
-  const rootStat = fs.stat(root);
-  if (rootStat?.kind !== 'directory') return { files, problems };
-  open(root, 0, follow ? rootStat.id : undefined);
+  if (fs.stat(root)?.kind !== 'directory') return { files, problems };
+  open(path.resolve(root), realRoot, 0);
   while (stack.length) {
     const frame = stack[stack.length - 1];
     if (frame.next >= frame.entries.length) {
       stack.pop();
-      if (frame.id !== undefined) onPath.set(frame.id, onPath.get(frame.id)! - 1);
+      onPath.delete(frame.real);
       continue;
     }
     const entry = frame.entries[frame.next++];
-    const child = path.join(frame.dir, entry.name);
+    const child = join(frame.dir, entry.name);
     if (entry.kind === 'directory') {
-      if (!opts.enter || opts.enter(frame.dir, entry.name, frame.entries)) enterDirectory(child, frame.depth + 1, false);
+      if (!opts.enter || opts.enter(frame.dir, entry.name, frame.entries)) enterDirectory(child, join(frame.real, entry.name), frame.depth + 1, false);
     } else if (entry.kind === 'symlink') {
       const st = fs.stat(child);
       if (st?.kind === 'directory') {
         if (opts.enter && !opts.enter(frame.dir, entry.name, frame.entries)) continue;
-        if (follow) {
-          enterDirectory(child, frame.depth + 1, true);
-          continue;
-        }
         const target = fs.realpath(child);
-        if (!inRoot(target)) problems.push({ kind: 'outside-root', path: child, target });
+        if (follow) enterDirectory(child, target, frame.depth + 1, true);
+        else if (!under(target, realRoot)) problems.push({ kind: 'outside-root', path: child, target });
       } else if (st && opts.want(child, entry.name)) {
         const target = fs.realpath(child);
-        files.push({ path: child, kind: st.kind, ...(inRoot(target) ? {} : { outsideRoot: target }) });
+        files.push({ path: child, kind: st.kind, ...(under(target, realRoot) ? {} : { outsideRoot: target }) });
       }
     } else if (opts.want(child, entry.name)) {
       files.push({ path: child, kind: entry.kind });
     }
   }
   return { files, problems };
+}
+
+/**
+ * A child path by concatenation: `path.join` re-normalizes the whole parent every time, which makes a deep walk
+ * quadratic in allocations. Directory names hold no separator and the walk's paths are already normal.
+ */
+function join(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
