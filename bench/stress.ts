@@ -2,7 +2,7 @@
  * Hostile-input stress run (`npm run stress`): each heavy case of issue 8 runs as its own child process (the
  * CLI, or a small driver for the server and the FIFO race) on inputs generated in the OS temp dir. Prints per
  * case the wall time, the peak RSS (GNU time's "Maximum resident set size" when /usr/bin/time exists, else the
- * process's VmHWM polled from /proc), the exit code and the first line of stderr, then a verdict against the
+ * largest VmHWM of the case's processes polled from /proc, also for a case killed at the timeout), the exit code and the first line of stderr, then a verdict against the
  * limits: under 5 s, under 600 MB, no stack trace on stderr. A case still running after STRESS_TIMEOUT_S
  * (default 20) seconds is killed and fails. Children run with a 1.5 GB V8 heap cap so a runaway case cannot
  * take the machine down; it then fails with an out-of-memory exit instead.
@@ -149,13 +149,20 @@ function collect(stream: NodeJS.ReadableStream | null, max = 64 * 1024): () => s
   return () => text;
 }
 
+/** The largest VmHWM (peak RSS, MB) among `pid` and its descendants, from /proc; undefined without /proc. */
 function peakFromProc(pid: number): number | undefined {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+  let peak: number | undefined;
+  const visit = (p: number): void => {
+    try {
+      const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
+      if (kb) peak = Math.max(peak ?? 0, Number(kb) / 1024);
+      for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) visit(Number(c));
+    } catch {
+      // The process ended between two reads.
+    }
+  };
+  visit(pid);
+  return peak;
 }
 
 function run(c: Case): Promise<Outcome> {
@@ -167,11 +174,12 @@ function run(c: Case): Promise<Outcome> {
   const child = spawn(argv[0], argv.slice(1), { cwd: c.cwd ?? tmp, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, HERMES_HOME: home } });
   const stdout = collect(child.stdout);
   const stderr = collect(child.stderr);
+  // Also with GNU time: a case killed at the timeout leaves no time report, and its peak still matters.
   let polled: number | undefined;
-  const poll = useTime ? undefined : setInterval(() => {
+  const poll = setInterval(() => {
     const now = child.pid ? peakFromProc(child.pid) : undefined;
     if (now !== undefined) polled = Math.max(polled ?? 0, now);
-  }, 20);
+  }, 50);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -182,7 +190,7 @@ function run(c: Case): Promise<Outcome> {
     child.on('close', (code, signal) => {
       const ms = performance.now() - start;
       clearTimeout(timer);
-      if (poll) clearInterval(poll);
+      clearInterval(poll);
       let rssMb = polled;
       if (useTime && fs.existsSync(timeFile)) {
         const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(timeFile, 'utf8'))?.[1];
