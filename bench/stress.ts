@@ -116,7 +116,8 @@ function cases(): Case[] {
 
   const bombConfigHome = dir('bomb-config-home');
   fs.writeFileSync(path.join(bombConfigHome, 'config.yaml'), `${aliasBomb()}agent:\n  tool_use_enforcement: *x16\n`);
-  list.push({ name: 'YAML alias bomb in config.yaml: build', args: cli('build', '--hermes-source', 'builtin', '--home', bombConfigHome, '--cwd', dir('empty')) });
+  // A model is needed: tool_use_enforcement is only read for the model gate.
+  list.push({ name: 'YAML alias bomb in config.yaml: build', args: cli('build', '--hermes-source', 'builtin', '--home', bombConfigHome, '--model', 'gpt-4o', '--cwd', dir('empty')) });
 
   const zwj = path.join(dir('zwj'), 'AGENTS.md');
   writeRepeated(zwj, 'a\u200d', 2 * 1024 * 1024);

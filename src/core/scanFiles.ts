@@ -23,7 +23,9 @@ export interface FileScan {
 /** The context files of a tree, and what the walk could not look at, as findings on those paths. */
 export interface ContextFileList {
   files: string[];
-  /** Unlistable directories, symlinks out of the tree, FIFOs and devices named like context files. */
+  /** Findings about a listed file itself (a symlink leading out of the tree), to join that file's scan. */
+  notes: Map<string, Finding[]>;
+  /** Unlistable directories and directory symlinks out of the tree. */
   problems: FileScan[];
 }
 
@@ -49,13 +51,12 @@ export function findContextFiles(fs: FileSystem, root: string, hermesHome?: stri
     enter: (_dir, name) => !SKIP_DIRS.has(name),
     want: (file) => !!classifyFile(file, hermesHome),
   });
-  const files: string[] = [];
-  const problems: FileScan[] = walked.problems.map((p) => problemScan(p.path, ...describeProblem(p), hermesHome));
+  const notes = new Map<string, Finding[]>();
   for (const f of walked.files) {
-    if (f.outsideRoot) problems.push(problemScan(f.path, 'symlink_outside_root', `A symlink to ${f.outsideRoot}, outside the scanned folder; Hermes reads that file through the link.`, hermesHome));
-    files.push(f.path);
+    if (f.outsideRoot) notes.set(f.path, [fileFinding('symlink_outside_root', 'warning', `A symlink to ${f.outsideRoot}, outside the scanned folder; Hermes reads that file through the link.`)]);
   }
-  return { files, problems };
+  const problems = walked.problems.map((p) => problemScan(p.path, ...describeProblem(p), hermesHome));
+  return { files: walked.files.map((f) => f.path), notes, problems };
 }
 
 function describeProblem(p: WalkProblem): [string, string] {
@@ -68,21 +69,23 @@ function describeProblem(p: WalkProblem): [string, string] {
   }
 }
 
+/** The `unreadable_file` finding's text for a read error ("is a FIFO (named pipe), not a regular file"). */
+export function unreadableFileMessage(error: string): string {
+  return `Hermes cannot read this file: it ${error}.`;
+}
+
 /**
  * Every context file below `root` scanned, plus the problems of the walk; a file that cannot be read is a
  * finding on that file, so one bad file never hides the others.
  */
 export function scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = {}): FileScan[] {
-  const { files, problems } = findContextFiles(fs, root, opts.hermesHome);
-  // A symlinked file's note joins that file's own scan: one entry per path.
-  const listed = new Set(files);
-  const notes = new Map(problems.filter((p) => listed.has(p.path)).map((p) => [p.path, p.findings]));
+  const { files, notes, problems } = findContextFiles(fs, root, opts.hermesHome);
   const scans = files.map((file) => {
     const scan = scanFile(fs, file, opts);
-    const result = scan.error ? problemScan(file, 'unreadable_file', `Hermes cannot read this file: it ${scan.error}.`, opts.hermesHome) : scan;
+    const result = scan.error ? problemScan(file, 'unreadable_file', unreadableFileMessage(scan.error), opts.hermesHome) : scan;
     return { ...result, findings: [...(notes.get(file) ?? []), ...result.findings] };
   });
-  return [...problems.filter((p) => !notes.has(p.path)), ...scans];
+  return [...problems, ...scans];
 }
 
 export interface ScanFileOptions {

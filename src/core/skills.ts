@@ -16,6 +16,8 @@ const EXCLUDED_DIRS = new Set([
 const SUPPORT_DIRS = new Set(['references', 'templates', 'assets', 'scripts']);
 const PLATFORM_MAP: Record<string, string> = { macos: 'darwin', linux: 'linux', windows: 'win32' };
 const KNOWN_ENVIRONMENTS = new Set(['kanban', 'docker', 's6']);
+/** Far more than any real skills tree; reached only through a link to somewhere huge. */
+const MAX_SKILL_DIRECTORIES = 20_000;
 
 export interface SkillsOptions {
   skillsDirs: string[];
@@ -61,6 +63,8 @@ export function findSkillFiles(fs: FileSystem, root: string, fileName: string, n
   const walked = walkTree(fs, root, {
     symlinks: 'follow',
     once: true,
+    // Skills come from third parties: a link to / must not turn a build into a walk of the whole disk.
+    maxDirectories: MAX_SKILL_DIRECTORIES,
     compare: compareCodePoints,
     enter: (dir, name, siblings) => !EXCLUDED_DIRS.has(name) && !(SUPPORT_DIRS.has(name) && hasSkill(dir, siblings)),
     want: (_file, name) => name === fileName,

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../core/fs';
 import type { InstalledPattern } from '../core/hermesSource/installation';
-import { findContextFiles, fileFinding, scanFile } from '../core/scanFiles';
+import { findContextFiles, fileFinding, scanFile, unreadableFileMessage } from '../core/scanFiles';
 import { findSkillFiles } from '../core/skills';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Finding } from '../core/types';
@@ -53,10 +53,12 @@ function homeFiles(fs: FileSystem, home: string, problems: ScannedPath[]): strin
 export function scanWorkspaceFiles(fs: FileSystem, req: WorkspaceScanRequest, table: PatternTable | undefined, progress: (done: number, total: number) => void): WorkspaceScanOutcome {
   const problems: ScannedPath[] = [];
   const files = new Set<string>();
+  const notes = new Map<string, Finding[]>();
   for (const folder of req.folders) {
     const found = findContextFiles(fs, folder, req.home);
     problems.push(...found.problems.map((p) => ({ path: p.path, findings: p.findings })));
     for (const f of found.files) files.add(canonicalPath(f));
+    for (const [f, n] of found.notes) notes.set(canonicalPath(f), n);
   }
   for (const f of homeFiles(fs, req.home, problems)) files.add(canonicalPath(f));
   const open = new Set(req.open);
@@ -69,12 +71,9 @@ export function scanWorkspaceFiles(fs: FileSystem, req: WorkspaceScanRequest, ta
       continue;
     }
     const scan = scanFile(fs, file, { hermesHome: req.home, extraChecks: req.extraChecks, table });
-    if (scan.error) {
-      outcome.unreadable.push(`${file}: ${scan.error}`);
-      outcome.files.push({ path: file, findings: [fileFinding('unreadable_file', 'warning', `Hermes cannot read this file: it ${scan.error}.`)] });
-    } else {
-      outcome.files.push({ path: file, findings: scan.findings });
-    }
+    if (scan.error) outcome.unreadable.push(`${file}: ${scan.error}`);
+    const findings = scan.error ? [fileFinding('unreadable_file', 'warning', unreadableFileMessage(scan.error))] : scan.findings;
+    outcome.files.push({ path: file, findings: [...(notes.get(file) ?? []), ...findings] });
   }
   progress(files.size, files.size);
   return outcome;

@@ -113,3 +113,10 @@ test('a context file that is a symlink out of the workspace says where it resolv
   const claude = r.sources.find((s) => s.label === 'CLAUDE.md')!;
   assert.equal(claude.resolvesTo, undefined);
 });
+
+test('a walk lists at most maxDirectories directories and reports where it stopped', () => {
+  const m = new MemoryFileSystem({ '/s/a/SKILL.md': 'x', '/s/b/SKILL.md': 'x', '/s/c/SKILL.md': 'x' });
+  const r = walkTree(m, '/s', { symlinks: 'follow', maxDirectories: 3, want: (_f, name) => name === 'SKILL.md' });
+  assert.deepEqual(r.files.map((f) => f.path), ['/s/a/SKILL.md', '/s/b/SKILL.md']);
+  assert.deepEqual(r.problems, [{ kind: 'budget', path: '/s/c', maxDirectories: 3 }]);
+});
