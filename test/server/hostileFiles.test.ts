@@ -29,32 +29,40 @@ test('an open context file that is a FIFO or a symlink to /dev/zero on disk: edi
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-test('the workspace scan runs off the server thread: hovers answer during it, and it reports $/progress', T, async () => {
-  const files: Record<string, string> = {};
-  const body = 'Project notes.\n'.repeat(500);
-  for (let i = 0; i < 1500; i++) files[`pkg${i}/AGENTS.md`] = body;
-  const { folder, home } = fixture({ 'AGENTS.md': 'Top.\n', ...files });
-  await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
+test('the workspace scan runs off the server thread: a hover is answered while its walk is stuck, and it reports $/progress', T, async () => {
+  const { root, folder, home } = fixture({ 'AGENTS.md': 'Top.\n', 'slow-dir/AGENTS.md': 'Inner.\n' });
+  const blocked = path.join(root, 'walk-blocked');
+  const release = path.join(root, 'walk-release');
+  // Listing slow-dir stalls its thread until the test releases it (10 s at most): a walk on the server's own
+  // thread would hold every request until then.
+  const preload = path.join(root, 'stall-walk.js');
+  fs.writeFileSync(preload, `const fs = require('node:fs');
+const readdirSync = fs.readdirSync;
+fs.readdirSync = function (p, ...rest) {
+  if (String(p).endsWith('/slow-dir')) {
+    fs.writeFileSync(${JSON.stringify(blocked)}, '');
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    for (let i = 0; i < 1000 && !fs.existsSync(${JSON.stringify(release)}); i++) Atomics.wait(cell, 0, 0, 10);
+  }
+  return readdirSync.call(this, p, ...rest);
+};\n`);
+  await withServer({ folders: [folder], settings: { hermesHome: home }, nodeArgs: ['--require', preload] }, async (c) => {
     const uri = await c.open(path.join(folder, 'AGENTS.md'), 'Top.\n');
     await c.published(uri, () => true);
-    const order: string[] = [];
     const progress: (WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd)[] = [];
     c.connection.onProgress(WorkDoneProgress.type, 'scan-1', (value) => progress.push(value));
-    const scan = c.request<ScanWorkspaceResult>('hermesPromptLens/scanWorkspace', { workDoneToken: 'scan-1' }).then((r) => {
-      order.push('scan');
-      return r;
-    });
-    await c.waitFor(() => progress.length > 0, 'the first $/progress');
-    const hover = await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }) as Hover;
-    order.push('hover');
-    assert.match((hover.contents as MarkupContent).value, /Hermes Prompt Lens/);
+    const scan = c.request<ScanWorkspaceResult>('hermesPromptLens/scanWorkspace', { workDoneToken: 'scan-1' });
+    await c.waitFor(() => fs.existsSync(blocked), 'the walk to reach slow-dir', 10_000);
+    const hover = c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }) as Promise<Hover>;
+    const first = await Promise.race([hover.then(() => 'hover'), new Promise((r) => setTimeout(() => r('stuck'), 8000))]);
+    fs.writeFileSync(release, '');
+    assert.equal(first, 'hover');
+    assert.match(((await hover).contents as MarkupContent).value, /Hermes Prompt Lens/);
     const result = await scan;
-    assert.deepEqual(order, ['hover', 'scan']);
-    assert.equal(result.files.length, 1501);
-    assert.ok(result.files.some((f) => f.uri === uri));
-    await c.waitFor(() => progress[progress.length - 1].kind === 'end', 'the end of the progress');
+    assert.deepEqual(result.files.map((f) => f.uri).sort(), [uri, uriOf(path.join(folder, 'slow-dir', 'AGENTS.md'))].sort());
+    await c.waitFor(() => progress[progress.length - 1]?.kind === 'end', 'the end of the progress');
     assert.equal(progress[0].kind, 'begin');
-    assert.ok(progress.some((p) => p.kind === 'report' && /of 1501 files/.test(p.message ?? '')), JSON.stringify(progress));
+    assert.ok(progress.some((p) => p.kind === 'report' && /of 2 files/.test(p.message ?? '')), JSON.stringify(progress));
   });
 });
 
