@@ -173,7 +173,7 @@ function run(root: string): void {
   const nfs = new NodeFileSystem();
   let files: string[] = [];
   const discoverMs = timeMs(() => {
-    files = findContextFiles(nfs, ws.repo, ws.home);
+    files = findContextFiles(nfs, ws.repo, ws.home).files;
   });
   const totalBytes = fileBytes(files);
   line('scan set', `${files.length} files, ${mb(totalBytes)} MB (findContextFiles took ${ms(discoverMs)})`);

@@ -11,6 +11,7 @@ const entries = [
   { in: 'src/server/server.ts', out: 'server' },
   { in: 'src/server/engine.ts', out: 'engine' },
   { in: 'src/server/scanWorker.ts', out: 'scanWorker' },
+  { in: 'src/server/workspaceScanWorker.ts', out: 'workspaceScanWorker' },
   { in: 'src/extension/extension.ts', out: 'extension' },
 ].filter((e) => fs.existsSync(path.join(root, e.in)));
 

@@ -7,7 +7,8 @@ import { cacheImpact, type CacheImpact } from '../core/cache';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
 import { PER_TURN_NOTE } from '../core/perTurn';
-import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
+import { scanFile, scanTree, type FileScan } from '../core/scanFiles';
+import { MAX_READ_BYTES } from '../core/source';
 import { hintsJson, runHintSession, type HintCall } from './hints';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
@@ -80,7 +81,7 @@ function buildOptions(values: Record<string, string | boolean | undefined>, io: 
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const cwd = path.resolve(io.cwd, str('cwd') ?? '.');
   const home = path.resolve(io.cwd, str('home') ?? defaultHermesHome(io.env));
-  if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a directory`);
+  if (new NodeFileSystem().stat(cwd)?.kind !== 'directory') throw new UsageError(`--cwd ${cwd} is not a directory`);
   const texts = hermesTexts(str('hermes-source'), home, io);
   return {
     fs: new NodeFileSystem(), cwd, home, texts: texts.texts, textsProvenance: texts.provenance, textFallbacks: texts.fallbacks,
@@ -112,6 +113,7 @@ export function buildJson(result: AssembledPrompt, tableOrigin: string): object 
         path: s.path, label: s.label, kind: s.kind, status: s.status,
         ...(s.shadowedBy ? { shadowedBy: s.shadowedBy } : {}),
         ...(s.message ? { message: s.message } : {}),
+        ...(s.resolvesTo ? { resolvesTo: s.resolvesTo } : {}),
         findings: s.findings,
       })),
     })),
@@ -152,12 +154,13 @@ function runScan(argv: string[], io: Io): number {
     const abs = path.resolve(io.cwd, p);
     const st = nodeFs.stat(abs);
     if (!st) throw new UsageError(`${p}: no such file or directory`);
-    const files = st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs];
-    for (const file of files) {
-      const scan = scanFile(nodeFs, file, { scope, hermesHome: home, table });
-      if (scan.error) throw new IoError(`${path.relative(io.cwd, file) || file}: ${scan.error}`);
-      scans.push(scan);
+    if (st.kind === 'directory') {
+      scans.push(...scanTree(nodeFs, abs, { scope, hermesHome: home, table }));
+      continue;
     }
+    const scan = scanFile(nodeFs, abs, { scope, hermesHome: home, table });
+    if (scan.error) throw new IoError(`${p}: ${scan.error}`);
+    scans.push(scan);
   }
   const display = (file: string) => path.relative(io.cwd, file) || file;
   if (values.sarif) io.out(JSON.stringify(toSarif(scans, io.cwd, VERSION), null, 2));
@@ -190,11 +193,12 @@ function runDiff(argv: string[], io: Io): number {
   if (typeof values.file !== 'string' || typeof values.with !== 'string') throw new UsageError('diff needs --file PATH and --with NEWFILE');
   const opts = buildOptions(values, io);
   const withPath = path.resolve(io.cwd, values.with);
-  let newContent: string;
+  // The bytes, not a decoding: Hermes reads them itself, and skips the file when they are not UTF-8.
+  let newContent: Uint8Array;
   try {
-    newContent = new TextDecoder('utf-8').decode(fs.readFileSync(withPath));
+    newContent = opts.fs.readFile(withPath, MAX_READ_BYTES);
   } catch (err) {
-    throw new IoError(`${values.with}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new IoError(`${values.with}: ${(err as Error).message}`);
   }
   const impact = cacheImpact(opts, path.resolve(io.cwd, values.file), newContent);
   io.out(values.json ? JSON.stringify(diffJson(impact), null, 2) : describeImpact(impact));

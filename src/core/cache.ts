@@ -46,8 +46,9 @@ function sliceFromByte(text: string, byte: number): string {
 /**
  * Rebuilds with `newContent` in place of the file at `filePath` and compares: which layers change,
  * where the cached prefix first differs, and how many tokens after that point are re-written.
+ * Bytes are read as Hermes reads the file (invalid UTF-8 makes it unreadable); text is an editor buffer.
  */
-export function cacheImpact(opts: AssembleOptions, filePath: string, newContent: string, before?: AssembledPrompt): CacheImpact {
+export function cacheImpact(opts: AssembleOptions, filePath: string, newContent: string | Uint8Array, before?: AssembledPrompt): CacheImpact {
   const base = before ?? assemble(opts);
   const overlay = new OverlayFileSystem(opts.fs, { [filePath]: newContent });
   const after = assemble({ ...opts, fs: overlay });

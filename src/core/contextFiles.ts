@@ -59,16 +59,17 @@ export function loadContextFile(env: ReadEnv, file: string, label: string, kind:
     source.message = read.missing ? 'Not found.' : unreadableMessage(read);
     return { source, content: '', body: '' };
   }
+  // Hermes' strict decoder rejects the file before any scan: it has no findings because Hermes never reads it.
+  if (!read.validUtf8) {
+    source.status = 'unreadable';
+    source.message = unreadableMessage(read);
+    return { source, content: '', body: '' };
+  }
   const docKind: DocumentKind = kind === 'hermes_md' ? 'hermes_md' : kind === 'soul' ? 'soul' : 'context';
   try {
     const scan = scanDocument(read.text, { kind: docKind, label, userAuthored, table: env.table });
     source.findings = scan.findings;
     const content = hermesContent(read);
-    if (!read.validUtf8) {
-      source.status = 'unreadable';
-      source.message = unreadableMessage(read);
-      return { source, content: '', body: '' };
-    }
     if (read.binary) source.message = 'Looks like a binary file (it contains NUL bytes); Hermes reads it as text anyway.';
     if (!content) {
       source.status = 'empty';
@@ -275,6 +276,21 @@ function loadCursorRules(env: ReadEnv, cwd: string, maxChars: number, warnings: 
 }
 
 /**
+ * A context file that is a symlink leading out of the workspace (the git root, else the working directory):
+ * Hermes follows it, so the user must see where the text really comes from.
+ */
+function noteLinksOutside(fs: FileSystem, sources: Source[], workspace: string): void {
+  const inside = workspace.endsWith(path.sep) ? workspace : workspace + path.sep;
+  for (const s of sources) {
+    if (s.status === 'missing') continue;
+    const real = fs.realpath(s.path);
+    if (real === s.path || real === workspace || real.startsWith(inside)) continue;
+    s.resolvesTo = real;
+    s.message = `A symlink to ${real}, outside the workspace.${s.message ? ` ${s.message}` : ''}`;
+  }
+}
+
+/**
  * `build_context_files_prompt` (spec §2): the one project-context type that wins, wrapped in
  * "# Project Context", plus a report on every candidate file Hermes considered.
  */
@@ -307,6 +323,7 @@ export function buildContextFiles(fs: FileSystem, opts: ContextFilesOptions): Co
     }
     sources.push(...result.sources);
   }
+  noteLinksOutside(fs, sources, gitRoot ?? cwd);
   if (!sources.length) {
     sources.push({ path: path.join(cwd, 'AGENTS.md'), label: 'AGENTS.md', kind: 'agents_md', status: 'missing', findings: [], message: 'No project context file: create AGENTS.md (or .hermes.md) to give Hermes project instructions.' });
   }

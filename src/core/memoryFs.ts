@@ -1,7 +1,9 @@
 import * as path from 'node:path';
-import type { FileStat, FileSystem } from './fs';
+import { ReadError, type DirEntry, type FileStat, type FileSystem } from './fs';
 
-type Entry = { kind: 'file'; data: Uint8Array } | { kind: 'directory' } | { kind: 'symlink'; target: string } | { kind: 'unreadable' };
+type Entry =
+  | { kind: 'file'; data: Uint8Array } | { kind: 'directory'; unlistable?: boolean } | { kind: 'symlink'; target: string }
+  | { kind: 'unreadable' } | { kind: 'fifo' };
 
 /**
  * An in-memory tree with absolute POSIX paths, for tests and for describing a workspace without a disk.
@@ -39,32 +41,55 @@ export class MemoryFileSystem implements FileSystem {
     return this;
   }
 
+  /** A directory that exists but cannot be listed (permission denied). */
+  unlistable(p: string): this {
+    this.ensureParents(p);
+    this.entries.set(norm(p), { kind: 'directory', unlistable: true });
+    return this;
+  }
+
+  /** A named pipe: reading it on a real disk would block until a writer comes. */
+  fifo(p: string): this {
+    this.ensureParents(p);
+    this.entries.set(norm(p), { kind: 'fifo' });
+    return this;
+  }
+
   stat(p: string): FileStat | undefined {
     const e = this.resolveEntry(p);
     if (!e) return undefined;
     if (e.entry.kind === 'file') return { kind: 'file', size: e.entry.data.length };
     if (e.entry.kind === 'unreadable') return { kind: 'file', size: 0 };
+    if (e.entry.kind === 'fifo') return { kind: 'other', size: 0 };
     return { kind: 'directory', size: 0 };
   }
 
-  readFile(p: string): Uint8Array {
+  readFile(p: string, maxBytes: number): Uint8Array {
     const e = this.resolveEntry(p);
-    if (!e) throw new Error(`${p}: no such file`);
-    if (e.entry.kind === 'directory') throw new Error(`${p}: is a directory, not a file`);
-    if (e.entry.kind === 'unreadable') throw new Error(`${p}: permission denied`);
-    if (e.entry.kind !== 'file') throw new Error(`${p}: no such file`);
+    if (!e) throw new ReadError('missing', 'does not exist');
+    if (e.entry.kind === 'directory') throw new ReadError('directory', 'is a directory, not a file');
+    if (e.entry.kind === 'unreadable') throw new ReadError('denied', 'cannot be read: permission denied');
+    if (e.entry.kind !== 'file') throw new ReadError('special', 'is a FIFO (named pipe), not a regular file');
+    if (e.entry.data.length > maxBytes) throw new ReadError('too-large', `is too large to read (${e.entry.data.length} bytes; the limit is ${maxBytes})`);
     return e.entry.data;
   }
 
   readDirectory(p: string): string[] {
+    return this.listDirectory(p).map((e) => e.name);
+  }
+
+  listDirectory(p: string): DirEntry[] {
     const e = this.resolveEntry(p);
     if (!e || e.entry.kind !== 'directory') throw new Error(`${p}: not a directory`);
+    if (e.entry.unlistable) throw new Error(`${p}: permission denied`);
     const dir = e.path === '/' ? '/' : e.path + '/';
-    const names: string[] = [];
-    for (const key of this.entries.keys()) {
-      if (key !== '/' && key.startsWith(dir) && !key.slice(dir.length).includes('/')) names.push(key.slice(dir.length));
+    const list: DirEntry[] = [];
+    for (const [key, entry] of this.entries) {
+      if (key === '/' || !key.startsWith(dir) || key.slice(dir.length).includes('/')) continue;
+      const kind = entry.kind === 'symlink' ? 'symlink' : entry.kind === 'directory' ? 'directory' : entry.kind === 'fifo' ? 'other' : 'file';
+      list.push({ name: key.slice(dir.length), kind });
     }
-    return names;
+    return list;
   }
 
   realpath(p: string): string {

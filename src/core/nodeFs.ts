@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import type { FileStat, FileSystem } from './fs';
+import { readRegularFile } from './boundedRead';
+import type { DirEntry, FileStat, FileSystem } from './fs';
 
 /** The real disk. Every error is turned into `undefined` or a readable message; nothing here throws raw errno objects. */
 export class NodeFileSystem implements FileSystem {
@@ -12,12 +13,8 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  readFile(path: string): Uint8Array {
-    try {
-      return fs.readFileSync(path);
-    } catch (err) {
-      throw new Error(describeFsError(err, path));
-    }
+  readFile(path: string, maxBytes: number): Uint8Array {
+    return readRegularFile(path, maxBytes);
   }
 
   readDirectory(path: string): string[] {
@@ -26,6 +23,16 @@ export class NodeFileSystem implements FileSystem {
     } catch (err) {
       throw new Error(describeFsError(err, path));
     }
+  }
+
+  listDirectory(path: string): DirEntry[] {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path, { withFileTypes: true });
+    } catch (err) {
+      throw new Error(describeFsError(err, path));
+    }
+    return entries.map((e) => ({ name: e.name, kind: e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other' }));
   }
 
   realpath(path: string): string {
@@ -45,6 +52,7 @@ export function describeFsError(err: unknown, path: string): string {
     case 'EISDIR': return `${path}: is a directory, not a file`;
     case 'ELOOP': return `${path}: too many levels of symbolic links`;
     case 'ENOTDIR': return `${path}: a parent is not a directory`;
+    case 'ENAMETOOLONG': return `${path}: the path is too long for the operating system`;
     default: return `${path}: ${(err as Error | undefined)?.message ?? String(err)}`;
   }
 }

@@ -10,6 +10,9 @@ const FIX: Record<string, string> = {
   invisible_format_character: 'Delete the character; nothing in a context file needs it.',
   scan_cap_exceeded: 'Split the file or move reference material elsewhere, so that everything Hermes loads is also checked.',
   invalid_utf8: 'Re-save the file as UTF-8 (most editors: "Save with Encoding").',
+  unreadable_file: 'Make it a readable regular file under 256 MiB, or delete it if Hermes is not meant to load it.',
+  unlistable_directory: 'Give the scan permission to list the directory, or move the project files out of it.',
+  symlink_outside_root: 'Replace the link with the file or directory it points to if Hermes should read it; remove it if not.',
   memory_entry_too_large: 'Remove the entry with `memory(action=remove)` or edit MEMORY.md/USER.md so the entry is a short fact.',
 };
 

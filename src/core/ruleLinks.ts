@@ -5,6 +5,9 @@ export const PROJECT_URL = 'https://github.com/hermes-prompt-lens/hermes-prompt-
 /** Rule ids that are not scanner rules but findings about the file itself. */
 const FILE_RULES: RuleInfo[] = [
   { id: 'invalid_utf8', title: 'Not valid UTF-8', hermesBlocks: false, description: "Python's strict UTF-8 decoder rejects the file, so Hermes skips it entirely." },
+  { id: 'unreadable_file', title: 'Unreadable file', hermesBlocks: false, description: 'A context file that cannot be read as a regular file (permission denied, over 256 MiB, a FIFO or a device): the scan could not check it, and Hermes gets no usable text from it (reading a FIFO can even stall it).' },
+  { id: 'unlistable_directory', title: 'Directory not scanned', hermesBlocks: false, description: 'A directory the scan could not list (permission denied, path too long): context files in it were not checked.' },
+  { id: 'symlink_outside_root', title: 'Symlink out of the scanned folder', hermesBlocks: false, description: 'A symlink that leads outside the scanned folder. A directory link is not followed; a context file link is scanned, because Hermes reads the file it leads to.' },
 ];
 
 /** Every documented rule: the scanner's and the file-level ones. */

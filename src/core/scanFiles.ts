@@ -5,6 +5,7 @@ import { scanDocument } from './scanner';
 import type { PatternTable, Scope } from './threatPatterns';
 import { readText, unreadableMessage } from './source';
 import type { Finding } from './types';
+import { walkTree, type WalkProblem } from './walk';
 
 /** Folders a workspace scan never descends into: dependencies and VCS data, not project instructions. */
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', '.tox', '.mypy_cache', '.pytest_cache', 'dist', 'out', '.hg', '.svn']);
@@ -19,32 +20,72 @@ export interface FileScan {
   error?: string;
 }
 
-/** Context files below `root`, depth first, sorted, never entering a real directory twice (symlink loops). */
-export function findContextFiles(fs: FileSystem, root: string, hermesHome?: string): string[] {
-  const found: string[] = [];
-  const visited = new Set<string>();
-  const walk = (dir: string): void => {
-    const real = fs.realpath(dir);
-    if (visited.has(real)) return;
-    visited.add(real);
-    let names: string[];
-    try {
-      names = fs.readDirectory(dir).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const child = path.join(dir, name);
-      const st = fs.stat(child);
-      if (st?.kind === 'directory') {
-        if (!SKIP_DIRS.has(name)) walk(child);
-      } else if (st?.kind === 'file' && classifyFile(child, hermesHome)) {
-        found.push(child);
-      }
-    }
-  };
-  walk(path.resolve(root));
-  return found;
+/** The context files of a tree, and what the walk could not look at, as findings on those paths. */
+export interface ContextFileList {
+  files: string[];
+  /** Findings about a listed file itself (a symlink leading out of the tree), to join that file's scan. */
+  notes: Map<string, Finding[]>;
+  /** Unlistable directories and directory symlinks out of the tree. */
+  problems: FileScan[];
+}
+
+const AT_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** A finding about a file or directory itself rather than its text. */
+export function fileFinding(ruleId: string, severity: Finding['severity'], message: string): Finding {
+  return { ruleId, severity, message, hermesBlocks: false, range: AT_START };
+}
+
+function problemScan(file: string, ruleId: string, message: string, hermesHome?: string): FileScan {
+  return { path: file, kind: classifyExplicit(file, hermesHome), findings: [fileFinding(ruleId, 'warning', message)], hermesBlocks: false };
+}
+
+/**
+ * Context files below `root`, depth first, sorted. Symlinked directories are not followed (one inside the
+ * tree is reached by its real path; one leading out is reported), so the walk stays in the tree and is
+ * linear in its size.
+ */
+export function findContextFiles(fs: FileSystem, root: string, hermesHome?: string): ContextFileList {
+  const walked = walkTree(fs, path.resolve(root), {
+    symlinks: 'stay-in-root',
+    enter: (_dir, name) => !SKIP_DIRS.has(name),
+    want: (file) => !!classifyFile(file, hermesHome),
+  });
+  const notes = new Map<string, Finding[]>();
+  for (const f of walked.files) {
+    if (f.outsideRoot) notes.set(f.path, [fileFinding('symlink_outside_root', 'warning', `A symlink to ${f.outsideRoot}, outside the scanned folder; Hermes reads that file through the link.`)]);
+  }
+  const problems = walked.problems.map((p) => problemScan(p.path, ...describeProblem(p), hermesHome));
+  return { files: walked.files.map((f) => f.path), notes, problems };
+}
+
+function describeProblem(p: WalkProblem): [string, string] {
+  switch (p.kind) {
+    case 'unlistable': return ['unlistable_directory', `This directory could not be listed, so its context files were not scanned: ${p.message.replace(/^.*: /, '')}.`];
+    case 'outside-root': return ['symlink_outside_root', `A symlink to ${p.target}, outside the scanned folder: not followed.`];
+    case 'loop': return ['symlink_outside_root', `A symlink back to ${p.target}, which is already being walked: not followed.`];
+    case 'too-deep': return ['unlistable_directory', `Deeper than ${p.maxDepth} levels: not scanned.`];
+    case 'budget': return ['unlistable_directory', `The scan stopped listing directories after ${p.maxDirectories}: this one and the rest were not scanned.`];
+  }
+}
+
+/** The `unreadable_file` finding's text for a read error ("is a FIFO (named pipe), not a regular file"). */
+export function unreadableFileMessage(error: string): string {
+  return `Hermes cannot read this file: it ${error}.`;
+}
+
+/**
+ * Every context file below `root` scanned, plus the problems of the walk; a file that cannot be read is a
+ * finding on that file, so one bad file never hides the others.
+ */
+export function scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = {}): FileScan[] {
+  const { files, notes, problems } = findContextFiles(fs, root, opts.hermesHome);
+  const scans = files.map((file) => {
+    const scan = scanFile(fs, file, opts);
+    const result = scan.error ? problemScan(file, 'unreadable_file', unreadableFileMessage(scan.error), opts.hermesHome) : scan;
+    return { ...result, findings: [...(notes.get(file) ?? []), ...result.findings] };
+  });
+  return [...problems, ...scans];
 }
 
 export interface ScanFileOptions {
@@ -60,11 +101,10 @@ export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {
   const kind = classifyExplicit(file, opts.hermesHome);
   const read = readText(fs, file);
   if (!read.ok) return { path: file, kind, findings: [], hermesBlocks: false, error: read.message };
-  const findings: Finding[] = [];
   const notice = unreadableMessage(read);
-  if (notice) {
-    findings.push({ ruleId: 'invalid_utf8', severity: 'warning', message: notice, hermesBlocks: false, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
-  }
+  // The same answer `build` gives: Hermes skips a file that is not UTF-8, so nothing in it can be blocked.
+  if (notice) return { path: file, kind, findings: [fileFinding('invalid_utf8', 'warning', notice)], hermesBlocks: false };
+  const findings: Finding[] = [];
   if (read.hadBom && kind.documentKind === 'memory') {
     findings.push({
       ruleId: 'invisible_unicode_U+FEFF', severity: 'error', hermesBlocks: true,

@@ -1,10 +1,11 @@
 import * as path from 'node:path';
-import type { FileSystem } from './fs';
+import type { DirEntry, FileSystem } from './fs';
 import { parseSkillFrontmatter } from './frontmatter';
 import { compareCodePoints } from './pyValue';
 import type { Source } from './source';
 import { readText } from './source';
 import { pyStrip, universalNewlines } from './text';
+import { walkTree } from './walk';
 import { PyDate } from './yaml/pyTime';
 import { pyStr, pyTruthy } from './yaml/pyStr';
 
@@ -60,47 +61,51 @@ interface Entry {
   orgAuthor?: string;
 }
 
-/** `iter_skill_index_files`: every `fileName` under root, sorted by path in code-point order. */
-function listIndexFiles(fs: FileSystem, root: string, fileName: string, notes: string[]): string[] {
-  const found: string[] = [];
+/**
+ * `iter_skill_index_files`: every `fileName` under a skills root, sorted by path in code-point order. Hermes'
+ * `os.walk(followlinks=True)` enters a symlinked directory wherever it appears (a category reached by two paths
+ * is listed twice) and lists a dangling link among the files; the shared walk does the same, bounded.
+ */
+export function findSkillFiles(fs: FileSystem, root: string, fileName: string, notes: string[]): string[] {
   const activeOrg = readActiveOrg(fs, root, notes);
-  const orgRoot = path.join(root, ORG_DIR);
-  const ancestors = new Set<string>();
-  let listed = 0;
-  const walk = (dir: string, depth: number): void => {
-    const real = fs.realpath(dir);
-    if (ancestors.has(real)) {
-      notes.push(`${dir}: not walked, a symlink loop leads back to ${real}`);
-      return;
+  const top = path.resolve(root);
+  const orgRoot = path.join(top, ORG_DIR);
+  // os.walk's split: a symlink to a directory is a directory, anything else (a dangling link too) a file.
+  const isFile = (dir: string, e: DirEntry) => e.kind !== 'directory' && !(e.kind === 'symlink' && fs.stat(path.join(dir, e.name))?.kind === 'directory');
+  const holdsSkill = new WeakMap<readonly DirEntry[], boolean>();
+  const hasSkill = (dir: string, entries: readonly DirEntry[]): boolean => {
+    let known = holdsSkill.get(entries);
+    if (known === undefined) {
+      const entry = entries.find((e) => e.name === 'SKILL.md');
+      known = !!entry && isFile(dir, entry);
+      holdsSkill.set(entries, known);
     }
-    if (depth > MAX_WALK_DEPTH || ++listed > MAX_WALK_DIRS) {
-      notes.push(`${dir}: not walked, the skills walk stops at ${MAX_WALK_DEPTH} levels or ${MAX_WALK_DIRS} directories`);
-      return;
-    }
-    let names: string[];
-    try {
-      names = fs.readDirectory(dir).sort(compareCodePoints);
-    } catch (err) {
-      notes.push((err as Error).message);
-      return;
-    }
-    // os.walk's split: a symlink to a directory is a directory, anything else (a broken link too) a file.
-    const isDir = new Map(names.map((n) => [n, fs.stat(path.join(dir, n))?.kind === 'directory']));
-    const files = names.filter((n) => !isDir.get(n));
-    const hasSkill = files.includes('SKILL.md');
-    if (files.includes(fileName)) found.push(path.join(dir, fileName));
-    let dirs = names.filter((n) => isDir.get(n));
-    if (dir === root && activeOrg === undefined) dirs = dirs.filter((d) => d !== ORG_DIR);
-    else if (dir === orgRoot) dirs = dirs.filter((d) => d === activeOrg);
-    ancestors.add(real);
-    for (const d of dirs) {
-      if (EXCLUDED_DIRS.has(d) || (hasSkill && SUPPORT_DIRS.has(d))) continue;
-      walk(path.join(dir, d), depth + 1);
-    }
-    ancestors.delete(real);
+    return known;
   };
-  if (fs.stat(root)?.kind === 'directory') walk(root, 0);
-  return found.sort(compareCodePoints);
+  const walked = walkTree(fs, top, {
+    symlinks: 'follow',
+    maxDepth: MAX_WALK_DEPTH,
+    // Skills come from third parties: a link to / must not turn a build into a walk of the whole disk.
+    maxDirectories: MAX_WALK_DIRS,
+    compare: compareCodePoints,
+    dangling: true,
+    enter: (dir, name, siblings) => {
+      if (EXCLUDED_DIRS.has(name) || (SUPPORT_DIRS.has(name) && hasSkill(dir, siblings))) return false;
+      if (dir === top && name === ORG_DIR) return activeOrg !== undefined;
+      return dir !== orgRoot || name === activeOrg;
+    },
+    want: (_file, name) => name === fileName,
+  });
+  for (const p of walked.problems) {
+    switch (p.kind) {
+      case 'unlistable': notes.push(p.message); break;
+      case 'loop': notes.push(`${p.path}: skipped, a symlink loop leads back to ${p.target}`); break;
+      case 'too-deep': notes.push(`${p.path}: skipped, the skills walk stops at ${p.maxDepth} levels`); break;
+      case 'budget': notes.push(`${p.path}: skipped, the skills walk stops after ${p.maxDirectories} directories`); break;
+      case 'outside-root': break;
+    }
+  }
+  return walked.files.filter((f) => f.kind === 'file' || f.kind === 'dangling').map((f) => f.path).sort(compareCodePoints);
 }
 
 /** `read_active_org_id`: the stripped text of `_org/.active_org` (read as plain UTF-8), or undefined. */
@@ -311,7 +316,7 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
   roots.forEach((root, rootIndex) => {
     const local = rootIndex === 0;
     const visible: Entry[] = [];
-    for (const file of listIndexFiles(fs, root, 'SKILL.md', notes)) {
+    for (const file of findSkillFiles(fs, root, 'SKILL.md', notes)) {
       const source: Source = { path: file, label: path.relative(root, file), kind: 'skill', status: 'loaded', findings: [] };
       sources.push(source);
       const { entry, frontmatter, incompatible } = parseSkill(fs, root, file, source, opts);
@@ -335,7 +340,7 @@ export function buildSkillsIndex(fs: FileSystem, opts: SkillsOptions, preamble: 
       else add(entry.category, name, pyStrip(entry.description));
     }
     if (local) labelVisibleEntries(visible, add);
-    for (const file of listIndexFiles(fs, root, 'DESCRIPTION.md', notes)) {
+    for (const file of findSkillFiles(fs, root, 'DESCRIPTION.md', notes)) {
       const read = hermesSkillText(fs, file);
       if (read.text === undefined) continue;
       const desc = parseSkillFrontmatter(read.text).data.description;

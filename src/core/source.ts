@@ -1,4 +1,4 @@
-import type { FileSystem } from './fs';
+import { ReadError, type FileSystem } from './fs';
 import { decodeUtf8, pyStrip, universalNewlines } from './text';
 import type { Finding } from './types';
 
@@ -19,6 +19,8 @@ export interface Source {
   shadowedBy?: string;
   /** Why the status is what it is, in words a user understands. */
   message?: string;
+  /** Set when the file is a symlink resolving outside the workspace: the file Hermes really reads. */
+  resolvesTo?: string;
   findings: Finding[];
 }
 
@@ -29,18 +31,14 @@ export type ReadResult =
   | { ok: true; text: string; hadBom: boolean; validUtf8: boolean; binary: boolean }
   | { ok: false; missing: boolean; message: string };
 
-/** Reads a file as the editor would show it (BOM removed). Never throws. */
+/** Reads a file as the editor would show it (BOM removed), through the file system's one bounded read. Never throws. */
 export function readText(fs: FileSystem, path: string): ReadResult {
-  const st = fs.stat(path);
-  if (!st) return { ok: false, missing: true, message: 'does not exist' };
-  if (st.kind === 'directory') return { ok: false, missing: false, message: 'is a directory, not a file' };
-  if (st.kind !== 'file') return { ok: false, missing: false, message: 'is not a regular file' };
-  if (st.size > MAX_READ_BYTES) return { ok: false, missing: false, message: `is too large to read (${st.size} bytes; the limit is ${MAX_READ_BYTES})` };
   let bytes: Uint8Array;
   try {
-    bytes = fs.readFile(path);
+    bytes = fs.readFile(path, MAX_READ_BYTES);
   } catch (err) {
-    return { ok: false, missing: false, message: (err as Error).message };
+    if (err instanceof ReadError) return { ok: false, missing: err.reason === 'missing', message: err.message };
+    return { ok: false, missing: false, message: `cannot be read: ${(err as Error).message}` };
   }
   const decoded = decodeUtf8(bytes);
   return { ok: true, ...decoded };

@@ -1,5 +1,5 @@
-import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from './boundedRead';
 import { daysInMonth, utcMillis, type LocalDateTime } from './dateInput';
 
 /**
@@ -74,6 +74,9 @@ export function utcOffsetLabel(offsetSeconds: number): string {
   return `UTC${sign}${hh}:${mm}${ss}`;
 }
 
+/** TZif files are a few kilobytes; anything far larger is not one. */
+export const MAX_TZIF_BYTES = 1024 * 1024;
+
 /**
  * Abbreviations of a TZif file's current POSIX rule, by offset in seconds ("EST5EDT,M3.2.0,M11.1.0" → EST at
  * -18000, EDT at -14400). Python's %Z comes from the same file, where Intl's names differ ("GMT+7" for "+07").
@@ -81,7 +84,7 @@ export function utcOffsetLabel(offsetSeconds: number): string {
 export function footerAbbreviations(file: string): Map<number, string> | undefined {
   let data: Buffer;
   try {
-    data = nodeFs.readFileSync(file);
+    data = Buffer.from(readRegularFile(file, MAX_TZIF_BYTES));
   } catch {
     return undefined;
   }

@@ -1,5 +1,7 @@
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from './boundedRead';
+import { MAX_TZIF_BYTES } from './timestamp';
 import { pyStrip } from './text';
 
 /**
@@ -85,15 +87,11 @@ function isFile(p: string): boolean {
 }
 
 function isTzif(file: string): boolean {
-  let fd: number | undefined;
   try {
-    fd = nodeFs.openSync(file, 'r');
-    const head = Buffer.alloc(4);
-    return nodeFs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === 'TZif';
+    const head = readRegularFile(file, MAX_TZIF_BYTES).subarray(0, 4);
+    return Buffer.from(head).toString('latin1') === 'TZif';
   } catch {
     return false;
-  } finally {
-    if (fd !== undefined) nodeFs.closeSync(fd);
   }
 }
 

@@ -1,7 +1,8 @@
-import * as fs from 'node:fs';
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { decodeUtf8, formatThousands } from '../core/text';
+import { NodeFileSystem } from '../core/nodeFs';
+import { readText } from '../core/source';
+import { formatThousands } from '../core/text';
 import type { CacheImpactView, ServerSettings } from '../shared/protocol';
 import { classify, type TrackedDocument } from './documents';
 import type { EngineClient, Logger } from './engineClient';
@@ -34,13 +35,12 @@ interface State {
   result?: Result;
 }
 
-/** The file as Hermes would read it now, or undefined when it is not on disk (or unreadable). */
+const disk = new NodeFileSystem();
+
+/** The file as the editor shows it on disk now, or undefined when it is missing, not a regular file or unreadable. */
 function diskText(file: string): string | undefined {
-  try {
-    return decodeUtf8(fs.readFileSync(file)).text;
-  } catch {
-    return undefined;
-  }
+  const read = readText(disk, file);
+  return read.ok ? read.text : undefined;
 }
 
 /** The first differing line of `now` against `before`, as a range in `now`. */

@@ -1,72 +1,80 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../core/fs';
-import { findContextFiles, scanFile } from '../core/scanFiles';
-import type { Finding } from '../core/types';
-import type { ScanWorkspaceResult, ServerSettings } from '../shared/protocol';
-import type { TrackedDocument } from './documents';
-import type { Logger } from './engineClient';
+import type { InstalledPattern } from '../core/hermesSource/installation';
+import { findContextFiles, fileFinding, scanFile, unreadableFileMessage } from '../core/scanFiles';
+import { findSkillFiles } from '../core/skills';
 import type { PatternTable } from '../core/threatPatterns';
-import { enabledFindings, extraChecksWanted } from './rules';
-import { canonicalPath, pathToUri } from './uris';
+import type { Finding } from '../core/types';
+import { canonicalPath } from './uris';
 
-export interface ScanWorkspaceContext {
-  fs: FileSystem;
-  settings: ServerSettings;
+/** What the workspace-scan thread is asked to do (plain data: it crosses a thread boundary). */
+export interface WorkspaceScanRequest {
+  folders: string[];
   home: string;
-  /** The threat table the diagnostics apply (undefined: the built-in port). */
-  table?: PatternTable;
-  log: Logger;
-  /** Open documents by path: their unsaved text is what counts. */
-  open: Map<string, TrackedDocument>;
-  /** Findings of an open document's current text (cached by the diagnostics). */
-  openFindings(doc: TrackedDocument): Promise<Finding[] | undefined>;
-  isCancelled(): boolean;
+  extraChecks: boolean;
+  /** A non-built-in threat table, as rows (compiled regexes do not cross threads). */
+  table?: { key: string; rows: InstalledPattern[] };
+  /** Canonical paths of open documents: their unsaved text counts, so the server scans those itself. */
+  open: string[];
 }
 
-export class Cancelled extends Error {}
+export interface ScannedPath {
+  path: string;
+  findings: Finding[];
+}
 
-/** Yield to the event loop between files, so edits and cancellations are handled during a long scan. */
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+export interface WorkspaceScanOutcome {
+  /** Files and walk problems, in discovery order; open documents are left to the caller. */
+  files: ScannedPath[];
+  /** Open documents that are part of the scan. */
+  open: string[];
+  /** Files that could not be read, for the server log. */
+  unreadable: string[];
+}
 
-/** HERMES_HOME's prompt sources: SOUL.md, the memory files and every skill's SKILL.md. */
-function homeFiles(fs: FileSystem, home: string): string[] {
+export type WorkspaceScanMessage =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; outcome: WorkspaceScanOutcome }
+  | { type: 'failed'; message: string };
+
+/** HERMES_HOME's prompt sources: SOUL.md, the memory files and every skill's SKILL.md (found as Hermes walks skills). */
+function homeFiles(fs: FileSystem, home: string, problems: ScannedPath[]): string[] {
   const files = ['SOUL.md', path.join('memories', 'MEMORY.md'), path.join('memories', 'USER.md')].map((f) => path.join(home, f)).filter((f) => fs.stat(f)?.kind === 'file');
-  const skills = path.join(home, 'skills');
-  if (fs.stat(skills)?.kind === 'directory') files.push(...findContextFiles(fs, skills, home).filter((f) => path.basename(f) === 'SKILL.md'));
+  const notes: string[] = [];
+  files.push(...findSkillFiles(fs, path.join(home, 'skills'), 'SKILL.md', notes));
+  for (const note of notes) problems.push({ path: path.join(home, 'skills'), findings: [fileFinding('unlistable_directory', 'warning', note)] });
   return files;
 }
 
 /**
- * hermesPromptLens/scanWorkspace: every context file under the folders plus HERMES_HOME's sources, scanned
- * as Hermes would (open documents with their unsaved text). Unreadable files are logged and left out.
+ * Every context file under the folders plus HERMES_HOME's sources, scanned as Hermes would; what the walk
+ * could not look at and files that cannot be read are findings on those paths. Runs on the scan thread.
  */
-export async function scanWorkspace(folders: readonly string[], ctx: ScanWorkspaceContext): Promise<ScanWorkspaceResult> {
+export function scanWorkspaceFiles(fs: FileSystem, req: WorkspaceScanRequest, table: PatternTable | undefined, progress: (done: number, total: number) => void): WorkspaceScanOutcome {
+  const problems: ScannedPath[] = [];
   const files = new Set<string>();
-  for (const folder of folders) {
-    await tick();
-    if (ctx.isCancelled()) throw new Cancelled();
-    for (const f of findContextFiles(ctx.fs, folder, ctx.home)) files.add(canonicalPath(f));
+  const notes = new Map<string, Finding[]>();
+  for (const folder of req.folders) {
+    const found = findContextFiles(fs, folder, req.home);
+    problems.push(...found.problems.map((p) => ({ path: p.path, findings: p.findings })));
+    for (const f of found.files) files.add(canonicalPath(f));
+    for (const [f, n] of found.notes) notes.set(canonicalPath(f), n);
   }
-  for (const f of homeFiles(ctx.fs, ctx.home)) files.add(canonicalPath(f));
-  const result: ScanWorkspaceResult = { files: [] };
-  const extraChecks = extraChecksWanted(ctx.settings);
+  for (const f of homeFiles(fs, req.home, problems)) files.add(canonicalPath(f));
+  const open = new Set(req.open);
+  const outcome: WorkspaceScanOutcome = { files: problems, open: [], unreadable: [] };
+  let done = 0;
   for (const file of files) {
-    await tick();
-    if (ctx.isCancelled()) throw new Cancelled();
-    const open = ctx.open.get(file);
-    let findings: Finding[] | undefined;
-    if (open) {
-      findings = await ctx.openFindings(open);
-    } else {
-      try {
-        const scan = scanFile(ctx.fs, file, { hermesHome: ctx.home, extraChecks, table: ctx.table });
-        if (scan.error) ctx.log.error(`Scanning ${file} failed: ${scan.error}`);
-        else findings = scan.findings;
-      } catch (err) {
-        ctx.log.error(`Scanning ${file} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-      }
+    progress(done++, files.size);
+    if (open.has(file)) {
+      outcome.open.push(file);
+      continue;
     }
-    if (findings) result.files.push({ uri: open?.uri ?? pathToUri(file), findings: enabledFindings(findings, ctx.settings) });
+    const scan = scanFile(fs, file, { hermesHome: req.home, extraChecks: req.extraChecks, table });
+    if (scan.error) outcome.unreadable.push(`${file}: ${scan.error}`);
+    const findings = scan.error ? [fileFinding('unreadable_file', 'warning', unreadableFileMessage(scan.error))] : scan.findings;
+    outcome.files.push({ path: file, findings: [...(notes.get(file) ?? []), ...findings] });
   }
-  return result;
+  progress(files.size, files.size);
+  return outcome;
 }

@@ -7,9 +7,8 @@ import * as util from 'node:util';
 import * as v8 from 'node:v8';
 import {
   CodeActionKind, createConnection, DidChangeConfigurationNotification, ErrorCodes, ResponseError,
-  TextDocumentSyncKind, type CancellationToken, type ClientCapabilities, type InitializeResult, type WorkspaceFolder,
+  TextDocumentSyncKind, type CancellationToken, type ClientCapabilities, type InitializeResult, type WorkDoneProgressReporter, type WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { NodeFileSystem } from '../core/nodeFs';
 import {
   AssembledPromptRequest, AssemblyChangedNotification, CacheImpactRequest, CONFIG_SECTION, DEFAULT_SETTINGS, FileHintsRequest, HintsChangedNotification, HintsRequest,
   REBUILD_FAILED, RebuildRequest, ScanWorkspaceRequest, SERVER_SOURCE, type AssembledPromptView, type AssemblyChangedParams, type CacheImpactView,
@@ -24,12 +23,12 @@ import { fileHover, invisibleHover } from './hover';
 import { ImpactTracker } from './impact';
 import { MessageGate } from './messageGate';
 import { assemblyNotes } from './notes';
-import { enabledFindings } from './rules';
-import { Cancelled, scanWorkspace } from './scanWorkspace';
+import { enabledFindings, extraChecksWanted } from './rules';
+import { Cancelled, runWorkspaceScan } from './workspaceScanner';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
 import { handleReadErrors, openTransport, TRANSPORT_USAGE } from './transport';
-import { canonicalPath, isWithin, uriToPath } from './uris';
+import { canonicalPath, isWithin, pathToUri, uriToPath } from './uris';
 import * as validate from './validate';
 import { FileWatchers, promptInput } from './watchers';
 import { Workspace, type Folder, type SourceEntry } from './workspace';
@@ -84,7 +83,6 @@ function updateThreatTable(): void {
 let capabilities: ClientCapabilities = {};
 let initialFolders: WorkspaceFolder[] = [];
 let editSupport: EditSupport = { documentChanges: false, annotations: false };
-let scanGeneration = 0;
 /** Resolves once settings are read and the folders are known; requests about folders wait for it. */
 let isStarted = false;
 let markStarted!: () => void;
@@ -415,22 +413,54 @@ connection.onRequest(RebuildRequest, async (params: unknown, token: Cancellation
   return { folders: folders.map((f) => f.uri) };
 });
 
+/** The running workspace scan: a newer one makes it stale, so starting one stops the other. */
+let currentScan: AbortController | undefined;
+
 connection.onRequest(ScanWorkspaceRequest, async (params: unknown, token: CancellationToken): Promise<ScanWorkspaceResult> => {
-  const uri = validate.optionalString(validate.optionalRecord(params).folderUri, 'folderUri');
+  const p = validate.optionalRecord(params);
+  const uri = validate.optionalString(p.folderUri, 'folderUri');
+  const workDoneToken = validate.optionalProgressToken(p.workDoneToken, 'workDoneToken');
   await started;
   const folders = uri === undefined ? workspace.list() : [folderOrFail(uri)];
-  // A newer scan makes this one stale: it stops at its next file.
-  const generation = ++scanGeneration;
+  currentScan?.abort();
+  const scan = new AbortController();
+  currentScan = scan;
+  if (token.isCancellationRequested) scan.abort();
+  const cancelled = token.onCancellationRequested(() => scan.abort());
+  // The client's own token when it sent one (cancelled with the request), else one the server creates (with its own cancel).
+  let progress: WorkDoneProgressReporter | undefined;
+  if (workDoneToken !== undefined) progress = connection.window.attachWorkDoneProgress(workDoneToken);
+  else if (capabilities.window?.workDoneProgress) {
+    const created = await connection.window.createWorkDoneProgress();
+    created.token.onCancellationRequested(() => scan.abort());
+    progress = created;
+  }
+  progress?.begin('Hermes Prompt: scanning context files', 0, undefined, true);
   const open = new Map([...docs.all()].map((d) => [d.path, d]));
   try {
-    return await scanWorkspace(folders.map((f) => f.path), {
-      fs: new NodeFileSystem(), settings, table: threats.table, home, log, open,
-      openFindings: (doc) => diagnostics.currentFindings(doc),
-      isCancelled: () => token.isCancellationRequested || generation !== scanGeneration,
+    const outcome = await runWorkspaceScan({
+      folders: folders.map((f) => f.path), home, extraChecks: extraChecksWanted(settings),
+      table: threats.rows ? { key: threats.key, rows: threats.rows } : undefined, open: [...open.keys()],
+    }, {
+      signal: scan.signal,
+      progress: (done, total) => progress?.report(total ? Math.floor((done / total) * 100) : 100, `${done} of ${total} files`),
     });
+    for (const line of outcome.unreadable) log.error(`Scanning ${line}`);
+    const result: ScanWorkspaceResult = { files: outcome.files.map((f) => ({ uri: pathToUri(f.path), findings: enabledFindings(f.findings, settings) })) };
+    for (const file of outcome.open) {
+      const doc = open.get(file)!;
+      const findings = await diagnostics.currentFindings(doc);
+      if (scan.signal.aborted) throw new Cancelled();
+      if (findings) result.files.push({ uri: doc.uri, findings: enabledFindings(findings, settings) });
+    }
+    return result;
   } catch (err) {
     if (err instanceof Cancelled) throw cancelledError();
     throw err;
+  } finally {
+    cancelled.dispose();
+    progress?.done();
+    if (currentScan === scan) currentScan = undefined;
   }
 });
 

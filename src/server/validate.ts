@@ -48,3 +48,10 @@ export function range(v: unknown, name = 'range'): Range {
 export function documentUri(params: unknown): string {
   return string(record(record(params).textDocument, 'textDocument').uri, 'textDocument.uri');
 }
+
+/** An LSP progress token (`workDoneToken`): an integer or a string. */
+export function optionalProgressToken(v: unknown, name: string): string | number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' && !Number.isInteger(v)) throw invalid(`${name} must be a string or an integer`);
+  return v as string | number;
+}

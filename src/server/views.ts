@@ -16,6 +16,7 @@ export function sourceView(s: Source): SourceView {
     uri: pathToUri(p), path: p, label: s.label, kind: s.kind, status: s.status,
     ...(s.shadowedBy ? { shadowedBy: s.shadowedBy } : {}),
     ...(s.message ? { message: s.message } : {}),
+    ...(s.resolvesTo ? { resolvesTo: s.resolvesTo } : {}),
     findings: s.findings,
   };
 }

@@ -53,6 +53,8 @@ export interface SourceView {
   status: 'loaded' | 'blocked' | 'truncated' | 'shadowed' | 'empty' | 'unreadable' | 'missing';
   shadowedBy?: string;
   message?: string;
+  /** A symlink resolving outside the workspace: the file Hermes really reads. */
+  resolvesTo?: string;
   findings: Finding[];
 }
 

@@ -60,7 +60,7 @@ String.prototype.normalize = function (form) {
   });
 });
 
-test('an unreadable file is logged and left out of a workspace scan', T, async () => {
+test('an unreadable file is logged and reported as a finding of a workspace scan; the others are scanned', T, async () => {
   const { folder, home } = fixture({ 'AGENTS.md': 'Fine.\n' });
   // Sparse and larger than the engine will read (256 MiB): "cannot read" without needing file permissions.
   fs.mkdirSync(path.join(folder, 'big'));
@@ -69,7 +69,10 @@ test('an unreadable file is logged and left out of a workspace scan', T, async (
   fs.truncateSync(huge, 300 * 1024 * 1024);
   await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
     const result = await c.request<ScanWorkspaceResult>('hermesPromptLens/scanWorkspace');
-    assert.deepEqual(result.files.map((f) => f.uri), [uriOf(path.join(folder, 'AGENTS.md'))]);
+    assert.deepEqual(result.files.map((f) => [f.uri, f.findings.map((x) => x.ruleId)]), [
+      [uriOf(path.join(folder, 'AGENTS.md')), []],
+      [uriOf(huge), ['unreadable_file']],
+    ]);
     await c.waitFor(() => c.logs.find((l) => l.includes(huge) && l.includes('too large')), 'log of the unreadable file');
   });
 });

@@ -154,7 +154,7 @@ test('item 10: a symlinked category is listed twice; a broken SKILL.md symlink i
   // Loops stay bounded: the path stops where a directory is its own ancestor.
   fs.symlink('/h/skills/real/tool/again', '/h/skills/real');
   const looped = buildSkillsIndex(fs, opts);
-  assert.equal(looped.notes.filter((n) => n === '/h/skills/real/tool/again: not walked, a symlink loop leads back to /h/skills/real').length, 1);
+  assert.equal(looped.notes.filter((n) => n === '/h/skills/real/tool/again: skipped, a symlink loop leads back to /h/skills/real').length, 1);
 });
 
 test('item 11: external_dirs relative to HERMES_HOME, with ${HERMES_HOME}, $VAR and ~ are honoured', () => {
