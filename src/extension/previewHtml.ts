@@ -71,8 +71,12 @@ const HINT_STATUS: Record<HintStatusView, string> = {
 /** One directory of the session's subdirectory hints: what became of it and, when it sends text, exactly that text. */
 function hintSection(hint: DirectoryHintView): string {
   const stats = hint.appended ? `${HINT_STATUS[hint.status]} · ${count(hint.chars)} chars · ${count(hint.tokens)} tokens` : HINT_STATUS[hint.status];
-  // The HTML parser drops one newline right after <pre>: add one so the appended text's leading "\n\n" shows as it is sent.
-  const body = hint.appended ? `<pre class="layer-text hint-text">\n${highlightRegions(hint.appended)}</pre>` : '';
+  // The separator Hermes puts before the hint ("\n\n") sits in a span: HTML parsers drop a newline that opens a <pre>
+  // (the webview parses twice), so the <pre>'s text stays exactly what is appended.
+  const join = hint.appended.slice(0, hint.appended.length - hint.text.length);
+  const body = hint.appended
+    ? `<pre class="layer-text hint-text"><span class="hint-join" title="The blank line Hermes puts between the tool output and the hint">${escapeHtml(join)}</span>${highlightRegions(hint.text)}</pre>`
+    : '';
   return (
     `<section class="hint-dir ${escapeHtml(hint.status)}" id="${escapeHtml(`hint-${hint.relativeDirectory}`)}">` +
     `<header class="layer-head"><span class="hint-title">${escapeHtml(hint.displayPath ?? hint.relativeDirectory)}</span><span class="layer-stats">${escapeHtml(stats)}</span></header>` +

@@ -81,8 +81,8 @@ test('the preview shows each hint directory after the per-call layers, with its 
     '<p class="hints-why">Launched from /w: the first tool call that touches one of these directories gets its hint appended to its result, once per session.</p>' +
     '<section class="hint-dir loaded" id="hint-src/checkout"><header class="layer-head"><span class="hint-title">src/checkout/AGENTS.md</span>' +
     '<span class="layer-stats">loaded · 70 chars · 12 tokens</span></header><p class="hint-message">Sent once.</p>' +
-    // One extra newline: the parser drops the first after <pre>, so the "\n\n" Hermes sends stays visible.
-    '<pre class="layer-text hint-text">\n\n\n[Subdirectory context discovered: src/checkout/AGENTS.md]\n# Checkout</pre></section>' +
+    // The leading "\n\n" in a span: a newline right after <pre> would be dropped by the HTML parser.
+    '<pre class="layer-text hint-text"><span class="hint-join" title="The blank line Hermes puts between the tool output and the hint">\n\n</span>[Subdirectory context discovered: src/checkout/AGENTS.md]\n# Checkout</pre></section>' +
     '<section class="hint-dir duplicate" id="hint-docs"><header class="layer-head"><span class="hint-title">docs/AGENTS.md</span>' +
     '<span class="layer-stats">duplicate, nothing sent</span></header><p class="hint-message">Same content as src/checkout/AGENTS.md.</p></section>');
   // The budget bar counts the hint that sends text.
