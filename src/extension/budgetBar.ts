@@ -1,16 +1,16 @@
 /**
- * The preview header's picture of the token budget: one bar, a segment per layer in prompt order and then the
- * per-call layers, each as wide as its share of the tokens, coloured cached / not cached / per call, with the
- * cache breakpoint marked. Pure (no vscode import). Drawn as inline SVG: widths are attributes, not inline
+ * The preview header's picture of the token budget: one bar, a segment per layer in prompt order, then the
+ * per-call layers, then the subdirectory hints the session would append to tool results, each as wide as its
+ * share of the tokens, coloured cached / not cached / per call / hint, with the cache breakpoint marked. Pure (no vscode import). Drawn as inline SVG: widths are attributes, not inline
  * styles, so the preview's strict CSP (no inline styles, no scripts for this) stays as it is.
  */
-import type { AssembledPromptView } from '../shared/protocol';
+import type { AssembledPromptView, DirectoryHintView } from '../shared/protocol';
 import { escapeHtml } from './escapeHtml';
 
 /** The bar's width in SVG user units; the SVG stretches to the header's width. */
 export const BAR_UNITS = 1000;
 
-export type SegmentKind = 'cached' | 'uncached' | 'perCall';
+export type SegmentKind = 'cached' | 'uncached' | 'perCall' | 'hint';
 
 export interface BudgetSegment {
   id: string;
@@ -34,10 +34,15 @@ export interface BudgetBar {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function budgetBar(view: AssembledPromptView): BudgetBar {
+/** `hints`: the folder's subdirectory hints; only directories that append text take room. */
+export function budgetBar(view: AssembledPromptView, hints: readonly DirectoryHintView[] = []): BudgetBar {
   const parts: Omit<BudgetSegment, 'start' | 'width'>[] = [
     ...view.layers.filter((l) => l.tokens > 0).map((l) => ({ id: l.id, label: l.title, tokens: l.tokens, kind: (l.cached ? 'cached' : 'uncached') as SegmentKind })),
     ...view.perCall.filter((p) => p.tokens > 0).map((p) => ({ id: `perCall:${p.id}`, label: p.title, tokens: p.tokens, kind: 'perCall' as SegmentKind })),
+    ...hints.filter((h) => h.appended && h.tokens > 0).map((h) => {
+      const label = h.displayPath ?? h.relativeDirectory;
+      return { id: `hint:${label}`, label, tokens: h.tokens, kind: 'hint' as SegmentKind };
+    }),
   ];
   const total = parts.reduce((n, p) => n + p.tokens, 0);
   let at = 0;
@@ -55,11 +60,14 @@ export function budgetBar(view: AssembledPromptView): BudgetBar {
   return { segments, breakpoint, prefixTokens: view.prefixTokens, runtimeOnly };
 }
 
-const KIND_TEXT: Record<SegmentKind, string> = { cached: 'cached prefix', uncached: 'in the prompt, after the cache breakpoint', perCall: 'sent per call, not cached' };
+const KIND_TEXT: Record<SegmentKind, string> = {
+  cached: 'cached prefix', uncached: 'in the prompt, after the cache breakpoint', perCall: 'sent per call, not cached',
+  hint: 'subdirectory hint appended to a tool result, not cached',
+};
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function renderBudgetBar(view: AssembledPromptView): string {
-  const bar = budgetBar(view);
+export function renderBudgetBar(view: AssembledPromptView, hints: readonly DirectoryHintView[] = []): string {
+  const bar = budgetBar(view, hints);
   if (!bar.segments.length) return '';
   const rects = bar.segments.map((s, i) =>
     `<rect class="seg ${s.kind}${i % 2 ? ' alt' : ''}" data-layer="${escapeHtml(s.id)}" x="${s.start}" y="0" width="${s.width}" height="24" vector-effect="non-scaling-stroke">` +
@@ -73,7 +81,9 @@ export function renderBudgetBar(view: AssembledPromptView): string {
     `<figure class="budget"><svg class="budget-bar" viewBox="0 0 ${BAR_UNITS} 24" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(`Prompt budget by layer; ${breakpointText}`)}">` +
     `${rects}${marker}</svg>` +
     `<figcaption><span class="key cached"><span class="swatch"></span>cached</span> <span class="key uncached"><span class="swatch"></span>not cached</span> ` +
-    `<span class="key perCall"><span class="swatch"></span>per call</span> <span class="key breakpoint"><span class="swatch"></span>${escapeHtml(breakpointText)}</span></figcaption>` +
+    `<span class="key perCall"><span class="swatch"></span>per call</span> ` +
+    (bar.segments.some((s) => s.kind === 'hint') ? `<span class="key hint"><span class="swatch"></span>hints in tool results</span> ` : '') +
+    `<span class="key breakpoint"><span class="swatch"></span>${escapeHtml(breakpointText)}</span></figcaption>` +
     `<ol class="budget-legend">${legend}</ol>${runtime}</figure>`
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The prompt preview: a webview beside the editor. A webview rather than a virtual document because it
  * can mark layer boundaries, blocked and truncated regions and the cached-prefix boundary, and offer
- * per-layer navigation, none of which plain text can show.
+ * per-layer navigation, none of which plain text can show. It shows all three places text reaches Hermes'
+ * model: the cached prompt, the per-call layers and the subdirectory hints appended to tool results.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -60,8 +61,8 @@ export class PromptPreview implements vscode.Disposable {
     const panel = this.panel;
     const folder = this.folder;
     if (!panel || !folder) return;
-    const assembly = await this.store.get(folder);
-    if (panel !== this.panel) return;
+    const [assembly, hints] = await Promise.all([this.store.get(folder), this.store.hints(folder)]);
+    if (panel !== this.panel || folder !== this.folder) return;
     const webview = panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     panel.title = `Hermes Prompt: ${folder.name}`;
@@ -71,7 +72,7 @@ export class PromptPreview implements vscode.Disposable {
       nonce: randomBytes(16).toString('base64'),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'preview.css')).toString(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'preview.js')).toString(),
-    }, assembly.ok ? undefined : assembly.error);
+    }, assembly.ok ? undefined : assembly.error, hints);
   }
 
   dispose(): void {

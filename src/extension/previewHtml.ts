@@ -2,7 +2,8 @@
  * The preview's HTML, from the server's assembled prompt. Pure (no vscode import) so the escaping of
  * untrusted prompt text is unit-tested. Every interpolated string goes through escapeHtml.
  */
-import type { AssembledPromptView, LayerView, PerCallLayerView } from '../shared/protocol';
+import type { AssembledPromptView, DirectoryHintView, HintStatusView, LayerView, PerCallLayerView } from '../shared/protocol';
+import type { Hints } from './assemblies';
 import { renderBudgetBar } from './budgetBar';
 import { escapeHtml } from './escapeHtml';
 
@@ -62,7 +63,40 @@ function perCallSection(layer: PerCallLayerView): string {
   );
 }
 
-export function renderPreviewHtml(view: AssembledPromptView | undefined, folderName: string, res: PreviewResources, error?: string): string {
+const HINT_STATUS: Record<HintStatusView, string> = {
+  loaded: 'loaded', blocked: 'blocked', truncated: 'truncated', duplicate: 'duplicate, nothing sent', empty: 'empty, nothing sent',
+  none: 'no hint file, nothing sent', pruned: 'pruned, never sent', outside: 'outside the launch directory, never sent',
+};
+
+/** One directory of the session's subdirectory hints: what became of it and, when it sends text, exactly that text. */
+function hintSection(hint: DirectoryHintView): string {
+  const stats = hint.appended ? `${HINT_STATUS[hint.status]} · ${count(hint.chars)} chars · ${count(hint.tokens)} tokens` : HINT_STATUS[hint.status];
+  // The separator Hermes puts before the hint ("\n\n") sits in a span: HTML parsers drop a newline that opens a <pre>
+  // (the webview parses twice), so the <pre>'s text stays exactly what is appended.
+  const join = hint.appended.slice(0, hint.appended.length - hint.text.length);
+  const body = hint.appended
+    ? `<pre class="layer-text hint-text"><span class="hint-join" title="The blank line Hermes puts between the tool output and the hint">${escapeHtml(join)}</span>${highlightRegions(hint.text)}</pre>`
+    : '';
+  return (
+    `<section class="hint-dir ${escapeHtml(hint.status)}" id="${escapeHtml(`hint-${hint.relativeDirectory}`)}">` +
+    `<header class="layer-head"><span class="hint-title">${escapeHtml(hint.displayPath ?? hint.relativeDirectory)}</span><span class="layer-stats">${escapeHtml(stats)}</span></header>` +
+    `<p class="hint-message">${escapeHtml(hint.message)}</p>${body}</section>`
+  );
+}
+
+/** The third place text reaches the model: hint files of directories the agent touches, appended to tool results. */
+function hintsPart(hints: Hints): string {
+  const heading = `<h2 class="hints-heading" id="hints">Discovered during the session (appended to tool results, not cached)</h2>`;
+  if (!hints.ok) return `${heading}<p class="error">${escapeHtml(`Could not work out the subdirectory hints: ${hints.error}`)}</p>`;
+  const { view } = hints;
+  if (!view.hintsEnabled) return `${heading}<p class="hints-why">${escapeHtml(`Hermes sends no subdirectory hints: ${view.disabledReason ?? 'disabled'}.`)}</p>`;
+  const why = `<p class="hints-why">${escapeHtml(`Launched from ${view.launchDir}: the first tool call that touches one of these directories gets its hint appended to its result, once per session.`)}</p>`;
+  const sections = view.directories.length ? view.directories.map(hintSection).join('') : `<p class="hints-none">No AGENTS.md, CLAUDE.md or .cursorrules below the launch directory.</p>`;
+  const incomplete = view.incomplete ? `<p class="warnings">Only the first 20,000 directories were searched.</p>` : '';
+  return heading + why + sections + incomplete;
+}
+
+export function renderPreviewHtml(view: AssembledPromptView | undefined, folderName: string, res: PreviewResources, error?: string, hints?: Hints): string {
   const csp = `default-src 'none'; style-src ${res.cspSource}; script-src 'nonce-${res.nonce}'`;
   let main: string;
   if (!view) {
@@ -87,10 +121,11 @@ export function renderPreviewHtml(view: AssembledPromptView | undefined, folderN
       `<p>Total <strong>${count(view.totalTokens)}</strong> tokens · cached prefix <strong>${count(view.prefixTokens)}</strong> tokens · layout ${escapeHtml(view.layout)}` +
       ` · prefix hash <code>${escapeHtml(view.prefixHash.slice(0, 12))}</code></p>` +
       `<p class="actions"><button class="copy-prompt">Copy prompt</button></p>` +
-      renderBudgetBar(view) +
+      renderBudgetBar(view, hints?.ok && hints.view.hintsEnabled ? hints.view.directories : []) +
       (warnings ? `<ul class="warnings">${warnings}</ul>` : '') +
       `</header>${sections.join('')}` +
-      (view.perCall.length ? `<h2 class="per-call-heading">Sent per call, outside the cached prompt</h2>${view.perCall.map(perCallSection).join('')}` : '');
+      (view.perCall.length ? `<h2 class="per-call-heading">Sent per call, outside the cached prompt</h2>${view.perCall.map(perCallSection).join('')}` : '') +
+      (hints ? hintsPart(hints) : '');
   }
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">` +

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { escapeHtml } from '../../src/extension/escapeHtml';
 import { highlightRegions, renderPreviewHtml } from '../../src/extension/previewHtml';
-import type { AssembledPromptView, LayerView } from '../../src/shared/protocol';
+import type { AssembledPromptView, DirectoryHintView, HintsView, LayerView } from '../../src/shared/protocol';
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror='y'>&amp;`;
 
@@ -51,4 +51,62 @@ test('the rendered preview contains no unescaped file content anywhere', () => {
   assert.ok(html.includes('<script nonce="N0nce" src="s.js">'));
   // The boundary sits after the cached layer and before the uncached one.
   assert.ok(html.indexOf('prefix-boundary') > html.indexOf('layer cached') && html.indexOf('prefix-boundary') < html.indexOf('id="layer-timestamp"'));
+});
+
+function hintView(over: Partial<DirectoryHintView>): DirectoryHintView {
+  const text = '[Subdirectory context discovered: src/checkout/AGENTS.md]\n# Checkout';
+  return {
+    directory: '/w/src/checkout', relativeDirectory: 'src/checkout', status: 'loaded', path: '/w/src/checkout/AGENTS.md', displayPath: 'src/checkout/AGENTS.md',
+    text, appended: `\n\n${text}`, chars: text.length + 2, tokens: 12, threatIds: [], message: 'Sent once.', ...over,
+  };
+}
+const RES = { cspSource: 'vscode-resource:', nonce: 'N0nce', styleUri: 's.css', scriptUri: 's.js' };
+const minimalView = (): AssembledPromptView => ({
+  folderUri: 'file:///w', launchDir: '/w', layout: 'tiered', prompt: 'p', prefixHash: 'abc', prefixBytes: 1, prefixTokens: 1, totalTokens: 1,
+  warnings: [], perCall: [], layers: [layer({ text: 'p', chars: 1, tokens: 1 })],
+});
+
+test('the preview shows each hint directory after the per-call layers, with its status, size and exact appended text', () => {
+  const hints: HintsView = {
+    folderUri: 'file:///w', launchDir: '/w', hintsEnabled: true, incomplete: false,
+    directories: [
+      hintView({}),
+      hintView({ directory: '/w/docs', relativeDirectory: 'docs', status: 'duplicate', displayPath: 'docs/AGENTS.md', text: '', appended: '', chars: 0, tokens: 0, message: 'Same content as src/checkout/AGENTS.md.' }),
+    ],
+  };
+  const html = renderPreviewHtml(minimalView(), 'w', RES, undefined, { ok: true, view: hints });
+  const section = html.slice(html.indexOf('<h2 class="hints-heading"'), html.indexOf('<script nonce'));
+  assert.equal(section,
+    '<h2 class="hints-heading" id="hints">Discovered during the session (appended to tool results, not cached)</h2>' +
+    '<p class="hints-why">Launched from /w: the first tool call that touches one of these directories gets its hint appended to its result, once per session.</p>' +
+    '<section class="hint-dir loaded" id="hint-src/checkout"><header class="layer-head"><span class="hint-title">src/checkout/AGENTS.md</span>' +
+    '<span class="layer-stats">loaded · 70 chars · 12 tokens</span></header><p class="hint-message">Sent once.</p>' +
+    // The leading "\n\n" in a span: a newline right after <pre> would be dropped by the HTML parser.
+    '<pre class="layer-text hint-text"><span class="hint-join" title="The blank line Hermes puts between the tool output and the hint">\n\n</span>[Subdirectory context discovered: src/checkout/AGENTS.md]\n# Checkout</pre></section>' +
+    '<section class="hint-dir duplicate" id="hint-docs"><header class="layer-head"><span class="hint-title">docs/AGENTS.md</span>' +
+    '<span class="layer-stats">duplicate, nothing sent</span></header><p class="hint-message">Same content as src/checkout/AGENTS.md.</p></section>');
+  // The budget bar counts the hint that sends text.
+  assert.match(html, /<rect class="seg hint alt" data-layer="hint:src\/checkout\/AGENTS\.md"/);
+  // Without hint data (the server could not answer) the section says so instead of vanishing.
+  const failed = renderPreviewHtml(minimalView(), 'w', RES, undefined, { ok: false, error: 'timed out <x>' });
+  assert.ok(failed.includes('<p class="error">Could not work out the subdirectory hints: timed out &lt;x&gt;</p>'));
+  const home = renderPreviewHtml(minimalView(), 'w', RES, undefined, { ok: true, view: { ...hints, hintsEnabled: false, disabledReason: 'the launch directory looks like a home directory', directories: [] } });
+  assert.ok(home.includes('<p class="hints-why">Hermes sends no subdirectory hints: the launch directory looks like a home directory.</p>'));
+  assert.ok(!home.includes('seg hint'));
+});
+
+test('hostile hint text and paths are escaped in the hints section; blocked notices are marked', () => {
+  const evil = `</pre><script>alert(1)</script><img src=x onerror=alert(2)>`;
+  const text = `[Subdirectory context discovered: ${evil}/AGENTS.md]\n${evil}\n[BLOCKED: AGENTS.md contained potential prompt injection (<x>). Content not loaded.]`;
+  const hints: HintsView = {
+    folderUri: 'file:///w', launchDir: evil, hintsEnabled: true, incomplete: false,
+    directories: [hintView({ relativeDirectory: `${evil}"`, displayPath: `${evil}/AGENTS.md`, status: 'blocked', text, appended: `\n\n${text}`, message: evil })],
+  };
+  const html = renderPreviewHtml(minimalView(), 'w', RES, undefined, { ok: true, view: hints });
+  assert.ok(!html.includes(evil), 'raw hostile hint text leaked');
+  assert.ok(!/<\/pre><script>|<img|onerror=alert\(2\)>/.test(html));
+  assert.equal(html.match(/<script/g)?.length, 1, 'only our own nonce script tag');
+  assert.equal(html.match(/<\/pre>/g)?.length, 2, 'one <pre> for the layer and one for the hint, each closed once');
+  assert.ok(html.includes(`id="hint-&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;"`));
+  assert.ok(html.includes('<mark class="blocked">[BLOCKED: AGENTS.md contained potential prompt injection (&lt;x&gt;). Content not loaded.]</mark></pre>'));
 });

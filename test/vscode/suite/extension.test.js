@@ -170,12 +170,12 @@ describe('Hermes Prompt Lens', function () {
       assert.equal((await contextSources('clean')).find((n) => n.source.label === 'AGENTS.md').source.status, 'loaded');
     });
 
-    it('ends with the per-call group: each layer with its feeds, its file and why it stays out of the prefix', async () => {
+    it('follows the layers with the per-call group (then the hints): each layer with its feeds, its file and why it stays out of the prefix', async () => {
       const roots = await api.layerTree.getChildren();
       const folder = roots.find((n) => n.kind === 'folder' && n.folder.name === 'clean');
       const top = await api.layerTree.getChildren(folder);
-      const group = top[top.length - 1];
-      assert.equal(group.kind, 'perCallGroup', JSON.stringify(top.map((n) => n.kind)));
+      assert.deepEqual(top.slice(-2).map((n) => n.kind), ['perCallGroup', 'hintGroup']);
+      const group = top[top.length - 2];
       const groupItem = api.layerTree.getTreeItem(group);
       assert.equal(groupItem.label, 'Per call (not cached)');
       const view = await assembled('clean');
@@ -537,6 +537,22 @@ describe('Hermes Prompt Lens', function () {
       // Folders without nested context files say so.
       const big = await api.layerTree.getChildren(await hintGroup('big'));
       assert.deepEqual(big.map((n) => n.text), ['No AGENTS.md, CLAUDE.md or .cursorrules below the launch directory.']);
+    });
+
+    it('the preview shows the hints last in the budget bar and their exact appended text after the per-call layers', async () => {
+      await vscode.commands.executeCommand('hermesPromptLens.openPreview', { folderUri: folderUri('clean') });
+      await waitFor('clean preview with hints', () => api.preview.shownFolder.name === 'clean' && /class="hint-title"/.test(api.preview.html || ''));
+      const html = api.preview.html;
+      const hint = (await api.layerTree.getChildren(await hintGroup('clean')))[0].hint;
+      const segments = [...html.matchAll(/<rect class="seg (\w+)[^"]*" data-layer="([^"]+)"/g)].map((m) => [m[2], m[1]]);
+      assert.deepEqual(segments.at(-1), ['hint:pkg/AGENTS.md', 'hint']);
+      assert.equal(segments.filter((s) => s[1] === 'hint').length, 1);
+      assert.ok(html.indexOf('class="hints-heading"') > html.indexOf('class="per-call-heading"'), 'the hints section follows the per-call layers');
+      assert.ok(html.includes('Discovered during the session (appended to tool results, not cached)</h2>'));
+      assert.ok(html.includes(`<span class="hint-title">pkg/AGENTS.md</span><span class="layer-stats">loaded · ${hint.chars} chars · ${hint.tokens} tokens</span>`));
+      // Hermes' leading "\n\n" in its own span (a newline opening a <pre> would be dropped by the parser), then the hint.
+      assert.ok(html.includes(`<pre class="layer-text hint-text"><span class="hint-join" title="The blank line Hermes puts between the tool output and the hint">\n\n</span>${PKG_HINT.slice(2)}</pre>`));
+      assert.doesNotMatch(html, /style="/);
     });
 
     it('Preview Hermes Prompt from This Folder makes the folder the launch directory', async () => {

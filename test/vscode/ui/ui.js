@@ -175,7 +175,7 @@ module.exports = async function ui(page, ctx) {
 
   await group('budget-bar', async () => {
     // The documented layout caches the whole prompt, so the breakpoint falls where the per-call segment
-    // (the example HERMES_HOME's prefill messages) begins.
+    // (the example HERMES_HOME's prefill messages) begins; the hint segment (src/checkout/AGENTS.md) comes last.
     const frame = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
     const bar = frame.locator('svg.budget-bar');
     await bar.waitFor({ timeout: 15_000 });
@@ -185,9 +185,12 @@ module.exports = async function ui(page, ctx) {
     })));
     ctx.log(`budget segments: ${segs.map((s) => `${s.layer}:${s.kind}:${s.width}`).join(' | ')}`);
     const kinds = new Set(segs.map((s) => s.kind.split(' ')[1]));
-    for (const k of ['cached', 'perCall']) if (!kinds.has(k)) throw new Error(`no ${k} segment in ${JSON.stringify(segs)}`);
-    const perCall = segs.filter((s) => s.kind.includes('perCall')).map((s) => s.layer);
-    if (JSON.stringify(perCall) !== JSON.stringify(['perCall:prefill_messages'])) throw new Error(`per-call segments ${JSON.stringify(perCall)}`);
+    for (const k of ['cached', 'perCall', 'hint']) if (!kinds.has(k)) throw new Error(`no ${k} segment in ${JSON.stringify(segs)}`);
+    // After the prompt's layers: the per-call layers, then the subdirectory hints (the example's one hint file).
+    const tail = segs.filter((s) => /\b(perCall|hint)\b/.test(s.kind)).map((s) => `${s.kind.split(' ')[1]} ${s.layer}`);
+    const expectedTail = ['perCall perCall:prefill_messages', 'hint hint:src/checkout/AGENTS.md'];
+    if (JSON.stringify(tail) !== JSON.stringify(expectedTail)) throw new Error(`per-call and hint segments ${JSON.stringify(tail)}`);
+    if (segs.at(-1).layer !== 'hint:src/checkout/AGENTS.md') throw new Error(`last segment is ${segs.at(-1).layer}`);
     const total = segs.reduce((n, s) => n + s.width, 0);
     if (Math.abs(total - 1000) > 1) throw new Error(`segments add up to ${total} units, not 1000`);
     // The breakpoint sits where the leading run of cached segments ends.
@@ -200,6 +203,13 @@ module.exports = async function ui(page, ctx) {
     if (!box || box.width < 300) throw new Error(`bar is ${box && box.width} px wide`);
     if (!(Math.max(...segs.map((s) => s.shown)) > 20)) throw new Error('no segment is rendered wider than 20 px');
     await frame.locator('.per-call-heading').waitFor({ timeout: 10_000 });
+    // The exact text the hint appends to a tool result, below the per-call layers (textContent: the DOM's text, leading "\n\n" included).
+    const hintTitles = await frame.locator('.hint-dir .hint-title').allInnerTexts();
+    if (JSON.stringify(hintTitles) !== JSON.stringify(['src/checkout/AGENTS.md'])) throw new Error(`hint sections ${JSON.stringify(hintTitles)}`);
+    const appended = await frame.locator('.hint-dir pre.hint-text').first().textContent();
+    if (!appended.startsWith('\n\n[Subdirectory context discovered: src/checkout/AGENTS.md]\n')) throw new Error(`hint text starts ${JSON.stringify(appended.slice(0, 80))}`);
+    const order = await frame.locator('.per-call-heading, .hints-heading').evaluateAll((els) => els.map((e) => e.className));
+    if (JSON.stringify(order) !== JSON.stringify(['per-call-heading', 'hints-heading'])) throw new Error(`section order ${JSON.stringify(order)}`);
     // For the screenshot only: more width for the preview (not checked; a missing command is logged).
     await runCommand(page, 'View: Close Primary Side Bar', { timeoutMs: 10_000 }).catch((e) => ctx.log(`(screenshot layout) ${e.message}`));
     await frame.locator('.totals').scrollIntoViewIfNeeded();
