@@ -11,6 +11,7 @@ import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
 import { choice, dateOption, intOption, parse } from './args';
 import { toSarif } from './sarif';
+import { terminalSafe } from './terminalText';
 
 /** Read from the nearest package.json above this file (dist/ when bundled, out/src/cli/ when compiled). */
 const VERSION: string = (() => {
@@ -154,15 +155,17 @@ function runScan(argv: string[], io: Io): number {
       })),
     }, null, 2));
   } else {
+    // Each line holds file names and file-derived messages: one line of output per finding, never more.
+    const line = (text: string) => io.out(terminalSafe(text));
     let count = 0;
     for (const s of scans) {
       for (const f of s.findings) {
         count++;
-        io.out(`${display(s.path)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.ruleId}: ${f.message}`);
+        line(`${display(s.path)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.ruleId}: ${f.message}`);
       }
     }
     const blocked = scans.filter((s) => s.hermesBlocks).map((s) => display(s.path));
-    io.out(`${scans.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
+    line(`${scans.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
   }
   if (failOn === 'never') return 0;
   return scans.some((s) => s.findings.some((f) => RANK[f.severity] >= RANK[failOn])) ? 1 : 0;
@@ -181,7 +184,7 @@ function runDiff(argv: string[], io: Io): number {
     throw new IoError(`${values.with}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
   const impact = cacheImpact(opts, path.resolve(io.cwd, values.file), newContent);
-  io.out(values.json ? JSON.stringify(diffJson(impact), null, 2) : describeImpact(impact));
+  io.out(values.json ? JSON.stringify(diffJson(impact), null, 2) : describeImpact(impact).split('\n').map(terminalSafe).join('\n'));
   return 0;
 }
 
@@ -209,7 +212,9 @@ export function describeImpact(i: CacheImpact): string {
 /** A file the user named could not be read. */
 class IoError extends Error {}
 
-export function main(argv: string[], io: Io): number {
+export function main(argv: string[], rawIo: Io): number {
+  // Warnings and errors quote file names and file content; stderr is never data, so all of it is escaped.
+  const io: Io = { ...rawIo, err: (text) => rawIo.err(terminalSafe(text)) };
   const [command, ...rest] = argv;
   try {
     switch (command) {
