@@ -10,6 +10,7 @@ import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
 import { choice, dateOption, intOption, parse } from './args';
+import { writeJson } from './jsonStream';
 import { toSarif } from './sarif';
 import { terminalSafe } from './terminalText';
 
@@ -114,7 +115,8 @@ function runBuild(argv: string[], io: Io): number {
   const opts = buildOptions(values, io);
   const result = assemble(opts);
   for (const w of result.warnings) io.err(`hermes-prompt: warning: ${w}`);
-  io.out(values.json ? JSON.stringify(buildJson(result, opts.table.origin), null, 2) : result.prompt);
+  if (values.json) writeJson(buildJson(result, opts.table.origin), io.out);
+  else io.out(result.prompt);
   return 0;
 }
 
@@ -132,43 +134,52 @@ function runScan(argv: string[], io: Io): number {
   const home = typeof values.home === 'string' ? path.resolve(io.cwd, values.home) : defaultHermesHome(io.env);
   const { table } = hermesTexts(typeof values['hermes-source'] === 'string' ? values['hermes-source'] : undefined, home, io);
   const nodeFs = new NodeFileSystem();
-  const scans: FileScan[] = [];
+  const files: string[] = [];
   for (const p of positionals) {
     const abs = path.resolve(io.cwd, p);
     const st = nodeFs.stat(abs);
     if (!st) throw new UsageError(`${p}: no such file or directory`);
-    const files = st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs];
+    files.push(...(st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs]));
+  }
+  let failed = false;
+  // Files are scanned one at a time as the output is written, so only one file's findings are held at once.
+  function* scans(): Generator<FileScan> {
     for (const file of files) {
       const scan = scanFile(nodeFs, file, { scope, hermesHome: home, table });
       if (scan.error) throw new IoError(`${path.relative(io.cwd, file) || file}: ${scan.error}`);
-      scans.push(scan);
+      if (scan.findings.some((f) => RANK[f.severity] >= RANK[failOn === 'never' ? 'error' : failOn])) failed = true;
+      yield scan;
     }
   }
   const display = (file: string) => path.relative(io.cwd, file) || file;
-  if (values.sarif) io.out(JSON.stringify(toSarif(scans, io.cwd, VERSION), null, 2));
+  if (values.sarif) writeJson(toSarif(scans(), io.cwd, VERSION), io.out);
   else if (values.json) {
-    io.out(JSON.stringify({
-      files: scans.map((s) => ({
+    writeJson({
+      files: mapEach(scans(), (s) => ({
         path: display(s.path),
         hermesBlocks: s.hermesBlocks,
         findings: s.findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, hermesBlocks: f.hermesBlocks, range: f.range })),
       })),
-    }, null, 2));
+    }, io.out);
   } else {
     // Each line holds file names and file-derived messages: one line of output per finding, never more.
     const line = (text: string) => io.out(terminalSafe(text));
     let count = 0;
-    for (const s of scans) {
+    const blocked: string[] = [];
+    for (const s of scans()) {
       for (const f of s.findings) {
         count++;
         line(`${display(s.path)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.ruleId}: ${f.message}`);
       }
+      if (s.hermesBlocks) blocked.push(display(s.path));
     }
-    const blocked = scans.filter((s) => s.hermesBlocks).map((s) => display(s.path));
-    line(`${scans.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
+    line(`${files.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
   }
-  if (failOn === 'never') return 0;
-  return scans.some((s) => s.findings.some((f) => RANK[f.severity] >= RANK[failOn])) ? 1 : 0;
+  return failOn !== 'never' && failed ? 1 : 0;
+}
+
+function* mapEach<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
 function runDiff(argv: string[], io: Io): number {

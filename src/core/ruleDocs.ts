@@ -10,6 +10,7 @@ const FIX: Record<string, string> = {
   invisible_format_character: 'Delete the character; nothing in a context file needs it.',
   scan_cap_exceeded: 'Split the file or move reference material elsewhere, so that everything Hermes loads is also checked.',
   invalid_utf8: 'Re-save the file as UTF-8 (most editors: "Save with Encoding").',
+  too_many_findings: 'Fix the findings listed first and scan again; a file with this many is most likely generated or hostile.',
   memory_entry_too_large: 'Remove the entry with `memory(action=remove)` or edit MEMORY.md/USER.md so the entry is a short fact.',
 };
 

@@ -24,3 +24,57 @@ test('text output escapes control characters in file names: a newline in a direc
   assert.match(lines[1], /^1 file\(s\) scanned, 1 finding\(s\); Hermes blocks: x\\nAGENTS\.md/);
   assert.ok(!r.stdout.includes('\x1b'));
 });
+
+/** Two files: one with a two-million-character run of a + U+200D, one whose findings alternate rules. */
+function hostileTree(): string {
+  const dir = tempDir();
+  writeTree(dir, {
+    'zwj/AGENTS.md': 'a\u200d'.repeat(1_000_000),
+    'mixed/AGENTS.md': '\u200bxyz\u200cxyz'.repeat(100_000),
+  });
+  return dir;
+}
+
+type JsonFinding = { ruleId: string; message: string; severity: string };
+
+test('scan --json on huge hostile files: valid JSON, grouped runs, a capped list with one summary finding', () => {
+  const dir = hostileTree();
+  const r = run(['scan', '--json', '--home', path.join(dir, 'no-home'), '.'], dir);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stderr, '');
+  const out = JSON.parse(r.stdout) as { files: { path: string; hermesBlocks: boolean; findings: JsonFinding[] }[] };
+  const byPath = new Map(out.files.map((f) => [f.path, f]));
+  const zwj = byPath.get('zwj/AGENTS.md')!;
+  assert.equal(zwj.hermesBlocks, true);
+  assert.deepEqual(zwj.findings.map((f) => f.ruleId), ['invisible_unicode_U+200D', 'scan_cap_exceeded', 'invisible_unicode_U+200D']);
+  assert.match(zwj.findings[2].message, /groups 967,232 such matches\.$/);
+  const mixed = byPath.get('mixed/AGENTS.md')!;
+  assert.equal(mixed.hermesBlocks, true);
+  // 1,000 findings, Hermes' scan-cap note (always listed), the summary.
+  assert.equal(mixed.findings.length, 1002);
+  assert.ok(mixed.findings.some((f) => f.ruleId === 'scan_cap_exceeded'));
+  const summary = mixed.findings[1001];
+  assert.equal(summary.ruleId, 'too_many_findings');
+  assert.match(summary.message, /^199,000 more findings are not listed/);
+});
+
+test('scan --sarif and build --json on the same files are valid and capped', () => {
+  const dir = hostileTree();
+  const sarif = run(['scan', '--sarif', '--home', path.join(dir, 'no-home'), '.'], dir);
+  assert.equal(sarif.code, 1, sarif.stderr);
+  const doc = JSON.parse(sarif.stdout);
+  assert.equal(doc.version, '2.1.0');
+  const results = doc.runs[0].results as { ruleId: string; ruleIndex: number }[];
+  assert.equal(results.length, 3 + 1002);
+  const rules = doc.runs[0].tool.driver.rules as { id: string }[];
+  for (const res of results) assert.equal(rules[res.ruleIndex].id, res.ruleId);
+  assert.ok(rules.some((x) => x.id === 'too_many_findings'));
+
+  const build = run(['build', '--json', '--cwd', path.join(dir, 'mixed'), '--home', path.join(dir, 'no-home'), '--now', '2026-01-02T10:00:00Z'], dir);
+  assert.equal(build.code, 0, build.stderr);
+  const sources = JSON.parse(build.stdout).layers.flatMap((l: { sources: { label: string; status: string; findings: JsonFinding[] }[] }) => l.sources);
+  const agents = sources.find((s: { label: string }) => s.label === 'AGENTS.md');
+  assert.equal(agents.status, 'blocked');
+  assert.equal(agents.findings.length, 1002);
+  assert.equal(agents.findings[1001].ruleId, 'too_many_findings');
+});
