@@ -54,14 +54,16 @@ function keepFirst(a: Group, b: Group): number {
  * to be grouped, which every scanner pass does. `finish` returns them sorted by position.
  */
 export class FindingCollector {
-  /** The group each rule is extending, by rule, severity and verdict. */
-  private readonly open = new Map<string, Group>();
+  /** The group each rule is extending, by rule, then by severity and verdict (`slot`). */
+  private readonly open = new Map<string, (Group | undefined)[]>();
   private closed: Group[] = [];
   private readonly notes: Group[] = [];
   private omitted = 0;
   private readonly omittedByRule = new Map<string, number>();
   private firstOmitted?: Group;
   private worstOmitted: Severity = 'info';
+  /** Once the cap is reached, the last finding kept: anything ranking after it is omitted on arrival. */
+  private threshold?: Group;
 
   constructor(private readonly cap = MAX_FINDINGS_PER_FILE) {}
 
@@ -70,19 +72,23 @@ export class FindingCollector {
       this.notes.push({ ...hit, count: 1 });
       return;
     }
-    const key = `${hit.ruleId}\0${hit.severity}\0${hit.hermesBlocks}`;
-    const group = this.open.get(key);
+    let slots = this.open.get(hit.ruleId);
+    if (!slots) this.open.set(hit.ruleId, (slots = []));
+    const slot = RANK[hit.severity] * 2 + Number(hit.hermesBlocks);
+    const group = slots[slot];
     if (group && hit.start >= group.start && hit.start <= group.end + GROUP_GAP) {
-      group.end = Math.max(group.end, hit.end);
+      if (hit.end > group.end) group.end = hit.end;
       group.count++;
       return;
     }
     if (group) this.close(group);
-    this.open.set(key, { ...hit, count: 1 });
+    slots[slot] = {
+      start: hit.start, end: hit.end, ruleId: hit.ruleId, severity: hit.severity, hermesBlocks: hit.hermesBlocks, message: hit.message, count: 1,
+    };
   }
 
   finish(): GroupedHit[] {
-    for (const group of this.open.values()) this.close(group);
+    for (const slots of this.open.values()) for (const group of slots) if (group) this.close(group);
     this.open.clear();
     this.prune();
     const kept: GroupedHit[] = [...this.closed, ...this.notes]
@@ -103,6 +109,10 @@ export class FindingCollector {
   }
 
   private close(group: Group): void {
+    if (this.threshold && keepFirst(group, this.threshold) > 0) {
+      this.omit(group);
+      return;
+    }
     this.closed.push(group);
     if (this.closed.length >= 2 * this.cap) this.prune();
   }
@@ -111,13 +121,16 @@ export class FindingCollector {
   private prune(): void {
     if (this.closed.length <= this.cap) return;
     this.closed.sort(keepFirst);
-    for (const g of this.closed.slice(this.cap)) {
-      this.omitted++;
-      this.omittedByRule.set(g.ruleId, (this.omittedByRule.get(g.ruleId) ?? 0) + 1);
-      if (!this.firstOmitted || g.start < this.firstOmitted.start) this.firstOmitted = g;
-      if (RANK[g.severity] > RANK[this.worstOmitted]) this.worstOmitted = g.severity;
-    }
+    for (let i = this.cap; i < this.closed.length; i++) this.omit(this.closed[i]);
     this.closed.length = this.cap;
+    this.threshold = this.closed[this.cap - 1];
+  }
+
+  private omit(g: Group): void {
+    this.omitted++;
+    this.omittedByRule.set(g.ruleId, (this.omittedByRule.get(g.ruleId) ?? 0) + 1);
+    if (!this.firstOmitted || g.start < this.firstOmitted.start) this.firstOmitted = g;
+    if (RANK[g.severity] > RANK[this.worstOmitted]) this.worstOmitted = g.severity;
   }
 }
 
