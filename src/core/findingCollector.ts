@@ -12,9 +12,8 @@ import type { Severity } from './types';
 export const MAX_FINDINGS_PER_FILE = 1_000;
 
 /**
- * Findings of one rule with at most this many UTF-16 units between them group into one: a character between
- * two invisible characters, a line break (CRLF too) between two matching lines. Findings further apart stay
- * apart, each with its own message.
+ * Findings of one rule with at most this many UTF-16 units between them group into one: a line break (CRLF
+ * too) between two matching lines. Findings further apart stay apart, each with its own message.
  */
 export const GROUP_GAP = 2;
 
@@ -30,6 +29,11 @@ export interface Hit {
   message: string | (() => string);
   /** A note about the whole file (one per file), listed whatever the cap. */
   fileNote?: boolean;
+  /**
+   * The range is exactly the characters to delete (a quick fix removes it), so it is never widened over the
+   * text between two hits: such hits group only where they touch.
+   */
+  exact?: boolean;
 }
 
 /** A finished hit: the message is made, and `count` says how many matches it groups. */
@@ -76,7 +80,7 @@ export class FindingCollector {
     if (!slots) this.open.set(hit.ruleId, (slots = []));
     const slot = RANK[hit.severity] * 2 + Number(hit.hermesBlocks);
     const group = slots[slot];
-    if (group && hit.start >= group.start && hit.start <= group.end + GROUP_GAP) {
+    if (group && hit.start >= group.start && hit.start <= group.end + (hit.exact ? 0 : GROUP_GAP)) {
       if (hit.end > group.end) group.end = hit.end;
       group.count++;
       return;

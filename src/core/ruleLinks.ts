@@ -9,7 +9,7 @@ const FILE_RULES: RuleInfo[] = [
   { id: 'invalid_utf8', title: 'Not valid UTF-8', hermesBlocks: false, description: "Python's strict UTF-8 decoder rejects the file, so Hermes skips it entirely." },
   {
     id: TOO_MANY_FINDINGS, title: 'More findings than are listed', hermesBlocks: false,
-    description: `At most ${formatThousands(MAX_FINDINGS_PER_FILE)} findings are listed per file (matches of one rule at most ` +
+    description: `At most ${formatThousands(MAX_FINDINGS_PER_FILE)} findings are listed per file (matches of one pattern at most ` +
       `${GROUP_GAP} characters apart count as one, whose message says how many it groups); this one says how many ` +
       'more there are and where the first of them is. What Hermes blocks and the most severe findings are listed first. ' +
       "Hermes' verdict on the file does not depend on it.",

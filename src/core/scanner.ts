@@ -271,9 +271,9 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   const capEnd = cpToUtf16(content, MAX_SCAN_CHARS);
   const beyond = capEnd < content.length;
   const patterns = compiledPatterns(scope, table);
-  const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string | (() => string)): void => {
+  const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string | (() => string), exact = false): void => {
     const [a, b] = mapRange(unit.toSource, s, e);
-    hits.add({ start: a, end: b, ruleId, severity, hermesBlocks, message });
+    hits.add({ start: a, end: b, ruleId, severity, hermesBlocks, message, exact });
   };
 
   const inside = mapNfkc(beyond ? content.slice(0, capEnd) : content);
@@ -293,12 +293,12 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
     const describe = (from: number, to: number): string => invisibleDescription(content, from, to, cp);
     if (s < capEnd) {
       const cut = Math.min(e, capEnd);
-      push(s, cut, `invisible_unicode_${codePointLabel(cp)}`, verdict.severity, verdict.hermesBlocks,
-        () => `${verdict.lead}: ${describe(s, cut)}`);
+      push(s, cut, INVISIBLE_IDS.get(cp)!, verdict.severity, verdict.hermesBlocks,
+        () => `${verdict.lead}: ${describe(s, cut)}`, true);
     }
     if (e > capEnd) {
       const from = Math.max(s, capEnd);
-      push(from, e, `invisible_unicode_${codePointLabel(cp)}`, 'warning', false, () => `${unchecked}: ${describe(from, e)}`);
+      push(from, e, INVISIBLE_IDS.get(cp)!, 'warning', false, () => `${unchecked}: ${describe(from, e)}`, true);
     }
   });
   if (!beyond) return ids;
@@ -323,6 +323,9 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   }
   return ids;
 }
+
+/** Rule id per invisible character, made once: a hostile file has millions of them. */
+const INVISIBLE_IDS = new Map(INVISIBLE_CHARS.map((c) => [c, `invisible_unicode_${codePointLabel(c)}`]));
 
 const INVISIBLE_RE = new RegExp(`[${INVISIBLE_CHARS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`, 'g');
 
@@ -407,7 +410,7 @@ function scanExtras(text: string, hits: FindingCollector): void {
     }
     EXTRA_RE.lastIndex = end;
     const message = extraMessage(cls, run, text);
-    if (message) hits.add({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message });
+    if (message) hits.add({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message, exact: true });
   }
 }
 

@@ -46,15 +46,19 @@ describe('FindingCollector', () => {
 });
 
 describe('scanDocument: findings are grouped and capped, the verdict is not', () => {
-  it('one finding for a run of a + U+200D, inside and beyond Hermes\' cap', () => {
+  it('a + U+200D: invisible characters are never grouped over the letters between them, but capped', () => {
     const text = 'a\u200d'.repeat(100_000);
     const res = scanDocument(text, { kind: 'context', label: 'AGENTS.md' });
     assert.deepEqual(res.hermesIds, scanForThreats(text));
     assert.equal(res.blocked, true);
     const zwj = res.findings.filter((f) => f.ruleId === 'invisible_unicode_U+200D');
-    assert.deepEqual(zwj.map((f) => [f.severity, f.range.start.character, f.range.end.character]), [['error', 1, 65536], ['warning', 65537, 200_000]]);
-    assert.match(zwj[0].message, /^Hermes will not load AGENTS\.md: invisible character U\+200D ZERO WIDTH JOINER\. This range groups 32,768 such matches\.$/);
-    assert.match(zwj[1].message, /This range groups 67,232 such matches\.$/);
+    assert.equal(zwj.length, MAX_FINDINGS_PER_FILE);
+    assert.ok(zwj.every((f) => f.range.end.character - f.range.start.character === 1 && f.severity === 'error'));
+    const summary = res.findings.at(-1)!;
+    assert.equal(summary.ruleId, TOO_MANY_FINDINGS);
+    assert.match(summary.message, /^99,000 more findings are not listed, from here on \(invisible_unicode_U\+200D ×99,000\)/);
+    assert.equal(summary.severity, 'error');
+    assert.ok(res.findings.some((f) => f.ruleId === 'scan_cap_exceeded'));
   });
 
   it(`at most ${MAX_FINDINGS_PER_FILE} findings and one summary for alternating rules`, () => {
