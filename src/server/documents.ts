@@ -4,7 +4,7 @@ import type {
   DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { classifyFile, type FileClass } from '../core/contextFileKinds';
-import { EditBatch } from './editBatch';
+import { EditBatch, KnownLinesDocument } from './editBatch';
 import { canonicalPath, uriToPath } from './uris';
 
 /** From this size on, edits are batched (EditBatch), diagnostics wait for a pause in typing and scans run off the main thread. */
@@ -19,8 +19,6 @@ export class TrackedDocument {
   classified?: { home: string; cls: FileClass | undefined };
   private current: TextDocument;
   private batch?: EditBatch;
-  /** Line offsets of the current text, kept from the last batch so the next one need not recount them. */
-  private lineOffsets?: number[];
   private pendingVersion: number;
 
   constructor(readonly uri: string, /** Symlink-resolved path, as prompt sources name it. */ readonly path: string, languageId: string, version: number, text: string) {
@@ -47,8 +45,7 @@ export class TrackedDocument {
     if (this.batch) {
       const { text, lineOffsets } = this.batch.result();
       this.batch = undefined;
-      this.lineOffsets = lineOffsets;
-      this.current = TextDocument.create(this.uri, this.current.languageId, this.pendingVersion, text);
+      this.current = new KnownLinesDocument(this.uri, this.current.languageId, this.pendingVersion, text, lineOffsets);
     }
     return this.current;
   }
@@ -57,13 +54,13 @@ export class TrackedDocument {
     this.pendingVersion = version;
     if (!this.large) {
       this.current = TextDocument.update(this.current, changes, version);
-      this.lineOffsets = undefined;
       return;
     }
     if (!this.batch) {
       const text = this.current.getText();
-      this.batch = new EditBatch(text, this.lineOffsets ?? EditBatch.lineOffsets(text));
-      this.lineOffsets = undefined;
+      // The batch edits its offsets in place: a KnownLinesDocument's are copied, since that document stays readable.
+      const known = this.current instanceof KnownLinesDocument ? [...this.current.lineOffsets] : EditBatch.lineOffsets(text);
+      this.batch = new EditBatch(text, known);
     }
     for (const change of changes) this.batch.apply(change);
   }

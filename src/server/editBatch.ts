@@ -1,4 +1,5 @@
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /**
  * Incremental edits to a big document, applied without copying its text. `TextDocument.update` rebuilds the
@@ -79,15 +80,7 @@ export class EditBatch {
   }
 
   private offsetAt(position: Position): number {
-    const lines = this.lineOffsets;
-    if (position.line >= lines.length) return this.length;
-    if (position.line < 0) return 0;
-    const lineOffset = lines[position.line];
-    if (position.character <= 0) return lineOffset;
-    const next = position.line + 1 < lines.length ? lines[position.line + 1] : this.length;
-    let offset = Math.min(lineOffset + position.character, next);
-    while (offset > lineOffset && isEol(this.charCodeAt(offset - 1))) offset--;
-    return offset;
+    return offsetAt(this.lineOffsets, this.length, (i) => this.charCodeAt(i), position);
   }
 
   private charCodeAt(offset: number): number {
@@ -127,6 +120,77 @@ export class EditBatch {
     this.length += text.length - (end - start);
     if (this.parts.length > EditBatch.MAX_PARTS) this.text();
   }
+}
+
+/**
+ * A TextDocument over a text whose line offsets are already known (from an EditBatch), so reading a 30 MB
+ * document after a burst of edits does not count its lines again. Same positions as TextDocument.create's.
+ */
+export class KnownLinesDocument implements TextDocument {
+  constructor(readonly uri: string, readonly languageId: string, readonly version: number, private readonly text: string, readonly lineOffsets: readonly number[]) {}
+
+  get lineCount(): number {
+    return this.lineOffsets.length;
+  }
+
+  getText(range?: Range): string {
+    return range ? this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
+  }
+
+  offsetAt(position: Position): number {
+    return offsetAt(this.lineOffsets, this.text.length, (i) => this.text.charCodeAt(i), position);
+  }
+
+  getLineRange(line: number): Range {
+    const lines = this.lineOffsets;
+    if (line >= lines.length) {
+      const last = lines.length - 1;
+      return { start: { line: last, character: 0 }, end: { line: last, character: this.text.length - lines[last] } };
+    }
+    if (line < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const end = beforeEol(this.lineEnd(line), lines[line], (i) => this.text.charCodeAt(i));
+    return { start: { line, character: 0 }, end: { line, character: end - lines[line] } };
+  }
+
+  getEOLCharacters(line: number): string {
+    if (line < 0 || line >= this.lineOffsets.length) return '';
+    const next = this.lineEnd(line);
+    return this.text.substring(beforeEol(next, this.lineOffsets[line], (i) => this.text.charCodeAt(i)), next);
+  }
+
+  private lineEnd(line: number): number {
+    return line + 1 < this.lineOffsets.length ? this.lineOffsets[line + 1] : this.text.length;
+  }
+
+  positionAt(offset: number): Position {
+    offset = Math.max(Math.min(offset, this.text.length), 0);
+    const lines = this.lineOffsets;
+    let low = 0;
+    let high = lines.length;
+    if (high === 0) return { line: 0, character: offset };
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (lines[mid] > offset) high = mid;
+      else low = mid + 1;
+    }
+    const line = low - 1;
+    offset = beforeEol(offset, lines[line], (i) => this.text.charCodeAt(i));
+    return { line, character: offset - lines[line] };
+  }
+}
+
+function offsetAt(lines: readonly number[], length: number, charCodeAt: (i: number) => number, position: Position): number {
+  if (position.line >= lines.length) return length;
+  if (position.line < 0) return 0;
+  const lineOffset = lines[position.line];
+  if (position.character <= 0) return lineOffset;
+  const next = position.line + 1 < lines.length ? lines[position.line + 1] : length;
+  return beforeEol(Math.min(lineOffset + position.character, next), lineOffset, charCodeAt);
+}
+
+function beforeEol(offset: number, lineOffset: number, charCodeAt: (i: number) => number): number {
+  while (offset > lineOffset && isEol(charCodeAt(offset - 1))) offset--;
+  return offset;
 }
 
 function isEol(c: number): boolean {

@@ -47,8 +47,23 @@ describe('TrackedDocument', () => {
     const after = tracked.document;
     assert.notEqual(after, before);
     assert.equal(after.version, 199);
-    assert.equal(after.getText(), reference.getText());
-    assert.deepEqual(after.positionAt(1_000_000), reference.positionAt(1_000_000));
     assert.equal(tracked.document, after, 'read again without edits: the same document');
+    assert.equal(after.getText(), reference.getText());
+    for (const offset of [0, 13, 1_000_000, reference.getText().length, reference.getText().length + 5]) {
+      assert.deepEqual(after.positionAt(offset), reference.positionAt(offset));
+    }
+    for (const line of [-1, 0, 14, 500, reference.lineCount - 1, reference.lineCount + 3]) {
+      const position = { line, character: 7 };
+      assert.equal(after.offsetAt(position), reference.offsetAt(position));
+      assert.deepEqual(after.getLineRange(line), reference.getLineRange(line));
+      assert.equal(after.getEOLCharacters(line), reference.getEOLCharacters(line));
+    }
+    assert.equal(after.lineCount, reference.lineCount);
+    // A second burst starts from the first one's line offsets.
+    const change = { range: { start: { line: 3, character: 0 }, end: { line: 5, character: 2 } }, text: 'joined' };
+    tracked.update([change], 200);
+    reference = TextDocument.update(reference, [change], 200);
+    assert.equal(tracked.document.getText(), reference.getText());
+    assert.deepEqual(tracked.document.positionAt(2_000_000), reference.positionAt(2_000_000));
   });
 });
