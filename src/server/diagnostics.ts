@@ -7,7 +7,7 @@ import { scanDocument, type ScanOptions } from '../core/scanner';
 import type { ServerThreatTable } from './threatTable';
 import type { Finding } from '../core/types';
 import type { ServerSettings } from '../shared/protocol';
-import { BackgroundScanner } from './backgroundScanner';
+import { BackgroundScanner, ScanCancelled } from './backgroundScanner';
 import { classify, LARGE_DOCUMENT_CHARS, type DocumentStore, type TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
 import { extraChecksWanted, findingDiagnostic } from './rules';
@@ -62,8 +62,9 @@ export class DiagnosticsService {
   private readonly queued = new Set<string>();
   /** Large documents waiting for a pause in their edits: the timer, and when the first unscanned edit came. */
   private readonly pausing = new Map<string, { timer: NodeJS.Timeout; since: number }>();
-  /** The running background scan per document (at most one each). */
+  /** The running background scan per document (at most one each), and the version it scans. */
   private readonly background = new Map<string, Promise<void>>();
+  private readonly backgroundVersion = new Map<string, number>();
   private readonly scanner = new BackgroundScanner();
   private flushScheduled = false;
   private refreshScheduled = false;
@@ -124,17 +125,32 @@ export class DiagnosticsService {
 
   private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string, threats: ServerThreatTable): void {
     const table = threats.rows ? { key: threats.key, rows: threats.rows } : undefined;
-    const done = this.scanner.scan(text, options, table).catch((err: unknown) => {
+    this.backgroundVersion.set(doc.uri, version);
+    const done = this.scanner.scan(text, options, table).then((findings) => ({ findings }), (err: unknown) => {
+      if (err instanceof ScanCancelled) return undefined;
       this.scanFailed(doc, err);
-      return undefined;
-    }).then((findings) => {
+      return { findings: undefined };
+    }).then((result) => {
       this.background.delete(doc.uri);
+      this.backgroundVersion.delete(doc.uri);
       if (this.docs.get(doc.uri) !== doc) return;
-      this.scans.set(doc.uri, { version, key, findings });
+      if (result) this.scans.set(doc.uri, { version, key, findings: result.findings });
+      // A cancelled document that is waiting for a pause in its edits is scanned after the pause.
+      else if (this.pausing.has(doc.uri)) return;
       // Publishing (or a refresh) asks for the diagnostics again: a newer version starts the next scan.
       this.refresh(doc);
     });
     this.background.set(doc.uri, done);
+  }
+
+  /**
+   * A large document was edited while the worker scans an older version of it: that scan's result would never
+   * be shown, so the worker is stopped (a scan cannot be interrupted otherwise). Scans of other documents it
+   * had queued start again.
+   */
+  private dropSuperseded(doc: TrackedDocument): void {
+    const running = this.backgroundVersion.get(doc.uri);
+    if (running !== undefined && running !== doc.version) this.scanner.cancelAll();
   }
 
   private scanFailed(doc: TrackedDocument, err: unknown): void {
@@ -179,6 +195,7 @@ export class DiagnosticsService {
     }
     const waiting = this.pausing.get(doc.uri);
     if (waiting) clearTimeout(waiting.timer);
+    this.dropSuperseded(doc);
     const since = waiting?.since ?? Date.now();
     const delay = Math.max(0, Math.min(LARGE_DOCUMENT_PAUSE_MS, since + LARGE_DOCUMENT_MAX_WAIT_MS - Date.now()));
     const timer = setTimeout(() => {
