@@ -139,7 +139,7 @@ function runScan(argv: string[], io: Io): number {
     const abs = path.resolve(io.cwd, p);
     const st = nodeFs.stat(abs);
     if (!st) throw new UsageError(`${p}: no such file or directory`);
-    files.push(...(st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs]));
+    for (const file of st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs]) files.push(file);
   }
   let failed = false;
   // Files are scanned one at a time as the output is written, so only one file's findings are held at once.
@@ -147,7 +147,7 @@ function runScan(argv: string[], io: Io): number {
     for (const file of files) {
       const scan = scanFile(nodeFs, file, { scope, hermesHome: home, table });
       if (scan.error) throw new IoError(`${path.relative(io.cwd, file) || file}: ${scan.error}`);
-      if (scan.findings.some((f) => RANK[f.severity] >= RANK[failOn === 'never' ? 'error' : failOn])) failed = true;
+      if (failOn !== 'never' && scan.findings.some((f) => RANK[f.severity] >= RANK[failOn])) failed = true;
       yield scan;
     }
   }
@@ -175,7 +175,7 @@ function runScan(argv: string[], io: Io): number {
     }
     line(`${files.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
   }
-  return failOn !== 'never' && failed ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 function* mapEach<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
