@@ -22,7 +22,10 @@ export class TrackedDocument {
   private pendingVersion: number;
 
   constructor(readonly uri: string, /** Symlink-resolved path, as prompt sources name it. */ readonly path: string, languageId: string, version: number, text: string) {
-    this.current = TextDocument.create(uri, languageId, version, text);
+    // A large text's lines are counted once here; every later batch of edits keeps the count up to date.
+    this.current = text.length >= LARGE_DOCUMENT_CHARS
+      ? new KnownLinesDocument(uri, languageId, version, text, EditBatch.lineOffsets(text))
+      : TextDocument.create(uri, languageId, version, text);
     this.pendingVersion = version;
   }
 
