@@ -106,8 +106,9 @@ export class DiagnosticsService {
     // No label: the messages then say "this file", which is what the user is looking at.
     const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, extraChecks };
     if (doc.size >= LARGE_DOCUMENT_CHARS) {
-      // The text is read (and the pending edits applied) only when a scan starts, not while one runs.
-      if (!this.background.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
+      // The text is read (and the pending edits applied) only when a scan starts: not while one runs, and not
+      // before a pause in the edits (a pull in the middle of a burst gets the last report).
+      if (!this.background.has(doc.uri) && !this.pausing.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
       return undefined;
     }
     const text = doc.document.getText();
@@ -188,9 +189,8 @@ export class DiagnosticsService {
 
   /** The document's text changed (or it was opened). */
   changed(doc: TrackedDocument): void {
-    if (this.ctx.pull) return;
     if (!doc.large) {
-      this.queue(doc.uri);
+      if (!this.ctx.pull) this.queue(doc.uri);
       return;
     }
     const waiting = this.pausing.get(doc.uri);
@@ -200,7 +200,8 @@ export class DiagnosticsService {
     const delay = Math.max(0, Math.min(LARGE_DOCUMENT_PAUSE_MS, since + LARGE_DOCUMENT_MAX_WAIT_MS - Date.now()));
     const timer = setTimeout(() => {
       this.pausing.delete(doc.uri);
-      this.queue(doc.uri);
+      if (this.ctx.pull) this.refresh(doc);
+      else this.queue(doc.uri);
     }, delay);
     this.pausing.set(doc.uri, { timer, since });
   }

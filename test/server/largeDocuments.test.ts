@@ -98,3 +98,22 @@ test('edits during a large document\'s background scan: the last version is scan
     assert.deepEqual(c.logs.filter((l) => /failed/.test(l)), []);
   });
 });
+
+test('pull: a large document\'s report follows its edits once they pause', T, async () => {
+  const filler = 'Keep the build green and the tests fast.\n'.repeat(30_000);
+  const { folder, home } = fixture({ 'big/AGENTS.md': filler });
+  await withServer({ folders: [folder], settings: { hermesHome: home }, pull: true }, async (c) => {
+    const uri = await c.open(path.join(folder, 'big', 'AGENTS.md'), filler);
+    for (let i = 0; i < 20; i++) {
+      await c.change(uri, [{ range: { start: { line: 100 + i, character: 0 }, end: { line: 100 + i, character: 0 } }, text: '\u200b' }]);
+    }
+    const deadline = Date.now() + 30_000;
+    let count = 0;
+    while (count !== 20 && Date.now() < deadline) {
+      const report = await c.pull(uri);
+      count = report.kind === 'full' ? report.items.filter((d) => d.code === 'invisible_unicode_U+200B').length : count;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(count, 20);
+  });
+});
