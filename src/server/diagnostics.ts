@@ -80,10 +80,18 @@ export class DiagnosticsService {
   /** The scanner's findings for the document's current text (waiting for a background scan); undefined when it is no source or its scan failed. */
   async currentFindings(doc: TrackedDocument): Promise<Finding[] | undefined> {
     // A document edited faster than it can be scanned is given up on after a few rounds.
-    for (let round = 0; round < 3; round++) {
+    for (let scans = 0, pauses = 0; scans < 3 && pauses < 25;) {
       const scan = this.scan(doc);
       if (scan) return scan.findings;
-      await this.background.get(doc.uri);
+      const running = this.background.get(doc.uri);
+      if (running) {
+        scans++;
+        await running;
+      } else {
+        // A large document between edits: its scan starts when the edits pause.
+        pauses++;
+        await new Promise((r) => setTimeout(r, LARGE_DOCUMENT_PAUSE_MS));
+      }
     }
     return undefined;
   }

@@ -117,3 +117,15 @@ test('pull: a large document\'s report follows its edits once they pause', T, as
     assert.equal(count, 20);
   });
 });
+
+test('a hover right after an edit to a large document waits for the pause and the scan, and shows the character', T, async () => {
+  const filler = 'Keep the build green and the tests fast.\n'.repeat(30_000);
+  const { folder, home } = fixture({ 'big/AGENTS.md': filler });
+  await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
+    const uri = await c.open(path.join(folder, 'big', 'AGENTS.md'), filler);
+    await c.waitFor(() => c.diagnostics.get(uri), 'first diagnostics', 30_000);
+    await c.change(uri, [{ range: { start: { line: 500, character: 4 }, end: { line: 500, character: 4 } }, text: '\u2060' }]);
+    const hover = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 500, character: 4 } });
+    assert.match(hover?.contents.value ?? '', /U\+2060/);
+  });
+});
