@@ -56,7 +56,11 @@ export class TrackedDocument {
   update(changes: TextDocumentContentChangeEvent[], version: number): void {
     this.pendingVersion = version;
     if (!this.large) {
-      this.current = TextDocument.update(this.current, changes, version);
+      // A document that shrank below the threshold goes back to TextDocument's own updates.
+      const current = this.current instanceof KnownLinesDocument
+        ? TextDocument.create(this.uri, this.current.languageId, this.current.version, this.current.getText())
+        : this.current;
+      this.current = TextDocument.update(current, changes, version);
       return;
     }
     if (!this.batch) {

@@ -66,4 +66,15 @@ describe('TrackedDocument', () => {
     assert.equal(tracked.document.getText(), reference.getText());
     assert.deepEqual(tracked.document.positionAt(2_000_000), reference.positionAt(2_000_000));
   });
+
+  it('goes back to plain updates when a large document shrinks below the threshold', () => {
+    const text = 'x'.repeat(LARGE_DOCUMENT_CHARS + 10);
+    const tracked = new TrackedDocument('file:///x/AGENTS.md', '/x/AGENTS.md', 'markdown', 1, text);
+    tracked.update([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: LARGE_DOCUMENT_CHARS } }, text: 'a\nb' }], 2);
+    assert.equal(tracked.document.getText(), 'a\nb' + 'x'.repeat(10));
+    assert.equal(tracked.large, false);
+    tracked.update([{ range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } }, text: 'c' }], 3);
+    assert.equal(tracked.document.getText(), 'a\nbc' + 'x'.repeat(10));
+    assert.deepEqual(tracked.document.positionAt(4), { line: 1, character: 2 });
+  });
 });
