@@ -13,6 +13,8 @@ import { NodeFileSystem } from '../src/core/nodeFs';
 import { findContextFiles, scanFile } from '../src/core/scanFiles';
 import { compiledPatterns } from '../src/core/threatPatterns';
 import { PINNED_PYTHON_PATTERNS } from '../src/core/pinnedPatterns';
+import { escapeHtml } from '../src/extension/escapeHtml';
+import { highlightRegions } from '../src/extension/previewHtml';
 import { makeWorkspace, markdown } from './workspace';
 import { pyyamlSafeLoad } from '../src/core/yaml/safeLoad';
 import { aliasBomb } from '../test/helpers/aliasBomb';
@@ -195,7 +197,23 @@ function run(root: string): void {
 
   // (4) Linear time: a 65 MB file and its first quarter. Bounded repeats should keep the ratio near the size ratio.
   linearCheck(root);
+
+  // (5) The preview's marking of [BLOCKED: …] regions on hostile layers, against escaping the same text.
+  previewRender();
   line('load average at end (1 min)', os.loadavg()[0].toFixed(2));
+}
+
+/** highlightRegions on 500,000-character layers, each against escapeHtml of the same text (the least a render does). */
+function previewRender(): void {
+  const layers: [string, string][] = [
+    ['unclosed [BLOCKED: ×55,000', '[BLOCKED:'.repeat(55_000)],
+    ['closed [BLOCKED: x] ×38,000', '[BLOCKED: x] '.repeat(38_000)],
+  ];
+  for (const [name, text] of layers) {
+    const base = median([0, 1, 2].map(() => timeMs(() => escapeHtml(text))));
+    const render = median([0, 1, 2].map(() => timeMs(() => highlightRegions(text))));
+    line(`preview render of a ${(text.length / 1000).toFixed(0)},000-char layer, ${name} (median of 3)`, `${ms(render)} (${(render / base).toFixed(1)}x escapeHtml of the same text, ${ms(base)})`);
+  }
 }
 
 /** Where scan time goes on the big file: the NFKC pass every scan makes, and the costliest patterns. */

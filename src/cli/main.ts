@@ -13,7 +13,9 @@ import { hintsJson, runHintSession, type HintCall } from './hints';
 import type { PatternTable } from '../core/threatPatterns';
 import type { Severity } from '../core/types';
 import { choice, dateOption, intOption, parse } from './args';
+import { writeJson } from './jsonStream';
 import { toSarif } from './sarif';
+import { terminalSafe } from './terminalText';
 
 /** Read from the nearest package.json above this file (dist/ when bundled, out/src/cli/ when compiled). */
 const VERSION: string = (() => {
@@ -131,7 +133,8 @@ function runBuild(argv: string[], io: Io): number {
   const opts = buildOptions(values, io);
   const result = assemble(opts);
   for (const w of result.warnings) io.err(`hermes-prompt: warning: ${w}`);
-  io.out(values.json ? JSON.stringify(buildJson(result, opts.table.origin), null, 2) : result.prompt);
+  if (values.json) writeJson(buildJson(result, opts.table.origin), io.out);
+  else io.out(result.prompt);
   return 0;
 }
 
@@ -149,42 +152,62 @@ function runScan(argv: string[], io: Io): number {
   const home = typeof values.home === 'string' ? path.resolve(io.cwd, values.home) : defaultHermesHome(io.env);
   const { table } = hermesTexts(typeof values['hermes-source'] === 'string' ? values['hermes-source'] : undefined, home, io);
   const nodeFs = new NodeFileSystem();
-  const scans: FileScan[] = [];
+  // A file named on the command line that cannot be read is an I/O error, reported before any output; it is
+  // scanned now (its findings are capped). A directory is scanned lazily, one file at a time as the output is
+  // written, and a file in it that cannot be read is a finding.
+  const targets: (FileScan | string)[] = [];
   for (const p of positionals) {
     const abs = path.resolve(io.cwd, p);
     const st = nodeFs.stat(abs);
     if (!st) throw new UsageError(`${p}: no such file or directory`);
     if (st.kind === 'directory') {
-      scans.push(...scanTree(nodeFs, abs, { scope, hermesHome: home, table }));
+      targets.push(abs);
       continue;
     }
     const scan = scanFile(nodeFs, abs, { scope, hermesHome: home, table });
     if (scan.error) throw new IoError(`${p}: ${scan.error}`);
-    scans.push(scan);
+    targets.push(scan);
+  }
+  let failed = false;
+  let scanned = 0;
+  function* scans(): Generator<FileScan> {
+    for (const t of targets) {
+      for (const scan of typeof t === 'string' ? scanTree(nodeFs, t, { scope, hermesHome: home, table }) : [t]) {
+        if (failOn !== 'never' && scan.findings.some((f) => RANK[f.severity] >= RANK[failOn])) failed = true;
+        scanned++;
+        yield scan;
+      }
+    }
   }
   const display = (file: string) => path.relative(io.cwd, file) || file;
-  if (values.sarif) io.out(JSON.stringify(toSarif(scans, io.cwd, VERSION), null, 2));
+  if (values.sarif) writeJson(toSarif(scans(), io.cwd, VERSION), io.out);
   else if (values.json) {
-    io.out(JSON.stringify({
-      files: scans.map((s) => ({
+    writeJson({
+      files: mapEach(scans(), (s) => ({
         path: display(s.path),
         hermesBlocks: s.hermesBlocks,
         findings: s.findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, hermesBlocks: f.hermesBlocks, range: f.range })),
       })),
-    }, null, 2));
+    }, io.out);
   } else {
+    // Each line holds file names and file-derived messages: one line of output per finding, never more.
+    const line = (text: string) => io.out(terminalSafe(text));
     let count = 0;
-    for (const s of scans) {
+    const blocked: string[] = [];
+    for (const s of scans()) {
       for (const f of s.findings) {
         count++;
-        io.out(`${display(s.path)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.ruleId}: ${f.message}`);
+        line(`${display(s.path)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.ruleId}: ${f.message}`);
       }
+      if (s.hermesBlocks) blocked.push(display(s.path));
     }
-    const blocked = scans.filter((s) => s.hermesBlocks).map((s) => display(s.path));
-    io.out(`${scans.length} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
+    line(`${scanned} file(s) scanned, ${count} finding(s)${blocked.length ? `; Hermes blocks: ${blocked.join(', ')}` : ''}`);
   }
-  if (failOn === 'never') return 0;
-  return scans.some((s) => s.findings.some((f) => RANK[f.severity] >= RANK[failOn])) ? 1 : 0;
+  return failed ? 1 : 0;
+}
+
+function* mapEach<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
 function runDiff(argv: string[], io: Io): number {
@@ -201,7 +224,7 @@ function runDiff(argv: string[], io: Io): number {
     throw new IoError(`${values.with}: ${(err as Error).message}`);
   }
   const impact = cacheImpact(opts, path.resolve(io.cwd, values.file), newContent);
-  io.out(values.json ? JSON.stringify(diffJson(impact), null, 2) : describeImpact(impact));
+  io.out(values.json ? JSON.stringify(diffJson(impact), null, 2) : describeImpact(impact).split('\n').map(terminalSafe).join('\n'));
   return 0;
 }
 
@@ -265,7 +288,9 @@ function orderedCalls(argv: string[]): HintCall[] {
 /** A file the user named could not be read. */
 class IoError extends Error {}
 
-export function main(argv: string[], io: Io): number {
+export function main(argv: string[], rawIo: Io): number {
+  // Warnings and errors quote file names and file content; stderr is never data, so all of it is escaped.
+  const io: Io = { ...rawIo, err: (text) => rawIo.err(terminalSafe(text)) };
   const [command, ...rest] = argv;
   try {
     switch (command) {

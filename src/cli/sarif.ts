@@ -5,11 +5,43 @@ import type { Severity } from '../core/types';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** SARIF 2.1.0 as GitHub code scanning accepts it: relative URIs, 1-based UTF-16 columns, one rule per id. */
-export function toSarif(scans: FileScan[], baseDir: string, version: string): object {
-  const ruleIds: string[] = [];
-  for (const s of scans) for (const f of s.findings) if (!ruleIds.includes(f.ruleId)) ruleIds.push(f.ruleId);
-  const rules = ruleIds.map((id) => {
+/**
+ * SARIF 2.1.0 as GitHub code scanning accepts it: relative URIs, 1-based UTF-16 columns, one rule per id.
+ * For `writeJson`: results are made file by file as `scans` yields them, and the rules they use follow them.
+ */
+export function toSarif(scans: Iterable<FileScan>, baseDir: string, version: string): object {
+  const ruleIndex = new Map<string, number>();
+  const indexOf = (id: string): number => {
+    let i = ruleIndex.get(id);
+    if (i === undefined) ruleIndex.set(id, (i = ruleIndex.size));
+    return i;
+  };
+  function* results(): Generator<object> {
+    for (const s of scans) {
+      const uri = toUri(s.path, baseDir);
+      for (const f of s.findings) {
+        yield {
+          ruleId: f.ruleId,
+          ruleIndex: indexOf(f.ruleId),
+          level: LEVEL[f.severity],
+          message: { text: f.message },
+          locations: [{
+            physicalLocation: {
+              artifactLocation: { uri, uriBaseId: '%SRCROOT%' },
+              region: {
+                startLine: f.range.start.line + 1,
+                startColumn: f.range.start.character + 1,
+                endLine: f.range.end.line + 1,
+                endColumn: f.range.end.character + 1,
+              },
+            },
+          }],
+          properties: { hermesBlocks: f.hermesBlocks },
+        };
+      }
+    }
+  }
+  const rules = () => [...ruleIndex.keys()].map((id) => {
     const info = ruleInfo(id);
     return {
       id,
@@ -21,34 +53,14 @@ export function toSarif(scans: FileScan[], baseDir: string, version: string): ob
       properties: { hermesBlocks: info.hermesBlocks, tags: ['security', 'prompt-injection'] },
     };
   });
-  const results = scans.flatMap((s) =>
-    s.findings.map((f) => ({
-      ruleId: f.ruleId,
-      ruleIndex: ruleIds.indexOf(f.ruleId),
-      level: LEVEL[f.severity],
-      message: { text: f.message },
-      locations: [{
-        physicalLocation: {
-          artifactLocation: { uri: toUri(s.path, baseDir), uriBaseId: '%SRCROOT%' },
-          region: {
-            startLine: f.range.start.line + 1,
-            startColumn: f.range.start.character + 1,
-            endLine: f.range.end.line + 1,
-            endColumn: f.range.end.character + 1,
-          },
-        },
-      }],
-      properties: { hermesBlocks: f.hermesBlocks },
-    })),
-  );
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [{
-      tool: { driver: { name: 'hermes-prompt-lens', informationUri: PROJECT_URL, semanticVersion: version, version, rules } },
       columnKind: 'utf16CodeUnits',
       originalUriBaseIds: { '%SRCROOT%': { uri: 'file://' + encodeURI(path.resolve(baseDir).split(path.sep).join('/')) + '/' } },
-      results,
+      results: results(),
+      tool: () => ({ driver: { name: 'hermes-prompt-lens', informationUri: PROJECT_URL, semanticVersion: version, version, rules: rules() } }),
     }],
   };
 }

@@ -13,6 +13,7 @@ const FIX: Record<string, string> = {
   unreadable_file: 'Make it a readable regular file under 256 MiB, or delete it if Hermes is not meant to load it.',
   unlistable_directory: 'Give the scan permission to list the directory, or move the project files out of it.',
   symlink_outside_root: 'Replace the link with the file or directory it points to if Hermes should read it; remove it if not.',
+  too_many_findings: 'Fix the findings listed first and scan again; a file with this many is most likely generated or hostile.',
   memory_entry_too_large: 'Remove the entry with `memory(action=remove)` or edit MEMORY.md/USER.md so the entry is a short fact.',
 };
 

@@ -78,14 +78,15 @@ export function unreadableFileMessage(error: string): string {
  * Every context file below `root` scanned, plus the problems of the walk; a file that cannot be read is a
  * finding on that file, so one bad file never hides the others.
  */
-export function scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = {}): FileScan[] {
+export function* scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = {}): Generator<FileScan> {
   const { files, notes, problems } = findContextFiles(fs, root, opts.hermesHome);
-  const scans = files.map((file) => {
+  yield* problems;
+  // One file at a time: a caller that streams its output holds one file's findings at once.
+  for (const file of files) {
     const scan = scanFile(fs, file, opts);
     const result = scan.error ? problemScan(file, 'unreadable_file', unreadableFileMessage(scan.error), opts.hermesHome) : scan;
-    return { ...result, findings: [...(notes.get(file) ?? []), ...result.findings] };
-  });
-  return [...problems, ...scans];
+    yield { ...result, findings: [...(notes.get(file) ?? []), ...result.findings] };
+  }
 }
 
 export interface ScanFileOptions {

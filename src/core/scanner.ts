@@ -11,6 +11,7 @@ import {
   codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS, type PatternTable,
   unicodeName, type Scope,
 } from './threatPatterns';
+import { FindingCollector, type GroupedHit } from './findingCollector';
 import { scanForThreats } from './threats';
 import { cpLength, cpToUtf16, formatThousands, isPyWhitespace } from './text';
 import type { Finding, Severity } from './types';
@@ -36,7 +37,10 @@ export interface ScanResult {
   hermesIds: string[];
   /** Hermes replaces the content with a [BLOCKED: …] text (memory: at least one entry). */
   blocked: boolean;
-  /** Sorted by range start. */
+  /**
+   * Sorted by range start; runs of one rule grouped, at most MAX_FINDINGS_PER_FILE of them, then a
+   * `too_many_findings` summary when there were more (see findingCollector).
+   */
   findings: Finding[];
 }
 
@@ -143,16 +147,6 @@ export function findRule(ruleId: string): RuleInfo | undefined {
   return RULES_BY_ID.get(ruleId.startsWith('invisible_unicode_') ? 'invisible_unicode' : ruleId);
 }
 
-/** A finding before its offsets become editor positions. */
-interface Hit {
-  start: number;
-  end: number;
-  ruleId: string;
-  severity: Severity;
-  message: string;
-  hermesBlocks: boolean;
-}
-
 /** How Hermes treats a scanned text that has findings, phrased for messages. */
 interface Verdict {
   lead: string;
@@ -171,7 +165,7 @@ const CAP_TEXT = formatThousands(MAX_SCAN_CHARS);
 export function scanDocument(text: string, options: ScanOptions): ScanResult {
   const scope = options.scope ?? (options.kind === 'memory' ? 'strict' : 'context');
   if (!isScope(scope)) throw new RangeError(`unknown scan scope '${String(scope)}'`);
-  const hits: Hit[] = [];
+  const hits = new FindingCollector();
   let hermesIds: string[];
   let blocked: boolean;
   if (options.kind === 'memory') {
@@ -187,7 +181,7 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
     blocked = hermesIds.length > 0 && !userSoul;
   }
   if (options.extraChecks !== false) scanExtras(text, hits);
-  return { hermesIds, blocked, findings: toFindings(text, hits) };
+  return { hermesIds, blocked, findings: toFindings(text, hits.finish()) };
 }
 
 /**
@@ -214,7 +208,7 @@ export function contextContent(text: string, hermesMd: boolean): Unit {
 const ENTRY_DELIMITER = '\n§\n';
 
 /** `MemoryStore` load + `_sanitize_entries_for_snapshot`, entry by entry. */
-function scanMemory(text: string, scope: Scope, label: string | undefined, hits: Hit[], table?: PatternTable): { hermesIds: string[]; blocked: boolean } {
+function scanMemory(text: string, scope: Scope, label: string | undefined, hits: FindingCollector, table?: PatternTable): { hermesIds: string[]; blocked: boolean } {
   const nl = mapUniversalNewlines(text);
   const all = nl.text;
   const ids = new Set<string>();
@@ -242,7 +236,7 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
     if (length > MAX_SCAN_CHARS) {
       blocked = true;
       const [a, b] = mapRange(unit.toSource, 0, entry.length);
-      hits.push({
+      hits.add({
         start: a, end: b, ruleId: 'memory_entry_too_large', severity: 'error', hermesBlocks: true,
         message: `${verdict.lead}: it is too large to scan (${formatThousands(length)} characters; Hermes scans at most ${CAP_TEXT}).`,
       });
@@ -270,16 +264,16 @@ function stripSpan(text: string, from: number, to: number): [number, number] {
 }
 
 /** Hermes' verdict on one text, plus a finding per match: inside the 65,536-code-point cap and after it. */
-function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: Hit[], table?: PatternTable): string[] {
+function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: FindingCollector, table?: PatternTable): string[] {
   const ids = scanForThreats(unit.content, scope, table);
   const content = unit.content;
   if (!content) return ids;
   const capEnd = cpToUtf16(content, MAX_SCAN_CHARS);
   const beyond = capEnd < content.length;
   const patterns = compiledPatterns(scope, table);
-  const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string): void => {
+  const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string | (() => string), exact = false): void => {
     const [a, b] = mapRange(unit.toSource, s, e);
-    hits.push({ start: a, end: b, ruleId, severity, hermesBlocks, message });
+    hits.add({ start: a, end: b, ruleId, severity, hermesBlocks, message, exact });
   };
 
   const inside = mapNfkc(beyond ? content.slice(0, capEnd) : content);
@@ -287,11 +281,11 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   const lastInsideEnd = new Map<string, number>();
   for (const c of patterns) {
     const pattern = c.pattern;
+    const message = `${verdict.lead}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
     c.forEachMatch(insideText, (s, e) => {
       const [a, b] = mapRange(inside.map, s, e);
       lastInsideEnd.set(pattern.id, b);
-      push(a, b, pattern.id, verdict.severity, verdict.hermesBlocks,
-        `${verdict.lead}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`);
+      push(a, b, pattern.id, verdict.severity, verdict.hermesBlocks, message);
     });
   }
   const unchecked = `Hermes does not scan past ${CAP_TEXT} characters, so it would load this unchecked`;
@@ -299,20 +293,20 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
     const describe = (from: number, to: number): string => invisibleDescription(content, from, to, cp);
     if (s < capEnd) {
       const cut = Math.min(e, capEnd);
-      push(s, cut, `invisible_unicode_${codePointLabel(cp)}`, verdict.severity, verdict.hermesBlocks,
-        `${verdict.lead}: ${describe(s, cut)}`);
+      push(s, cut, INVISIBLE_IDS.get(cp)!, verdict.severity, verdict.hermesBlocks,
+        () => `${verdict.lead}: ${describe(s, cut)}`, true);
     }
     if (e > capEnd) {
       const from = Math.max(s, capEnd);
-      push(from, e, `invisible_unicode_${codePointLabel(cp)}`, 'warning', false, `${unchecked}: ${describe(from, e)}`);
+      push(from, e, INVISIBLE_IDS.get(cp)!, 'warning', false, () => `${unchecked}: ${describe(from, e)}`, true);
     }
   });
   if (!beyond) return ids;
 
   const rest = codePointCount(content) - MAX_SCAN_CHARS;
   const capStart = unit.toSource.start(capEnd);
-  hits.push({
-    start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false,
+  hits.add({
+    start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false, fileNote: true,
     message: `Hermes checks only the first ${CAP_TEXT} characters of ${label} for prompt injection; the remaining ${formatThousands(rest)} characters are not checked.`,
   });
   const full = mapNfkc(content);
@@ -320,14 +314,18 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   for (const c of patterns) {
     const pattern = c.pattern;
     const after = lastInsideEnd.get(pattern.id) ?? 0;
+    const message = `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
     c.forEachMatch(fullText, (s, e) => {
       const [a, b] = mapRange(full.map, s, e);
       if (b <= capEnd || a < after) return;
-      push(a, b, pattern.id, 'warning', false, `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`);
+      push(a, b, pattern.id, 'warning', false, message);
     });
   }
   return ids;
 }
+
+/** Rule id per invisible character, made once: a hostile file has millions of them. */
+const INVISIBLE_IDS = new Map(INVISIBLE_CHARS.map((c) => [c, `invisible_unicode_${codePointLabel(c)}`]));
 
 const INVISIBLE_RE = new RegExp(`[${INVISIBLE_CHARS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`, 'g');
 
@@ -395,7 +393,7 @@ interface Run {
 }
 
 /** The beyond-Hermes checks over the whole text: one finding per run. */
-function scanExtras(text: string, hits: Hit[]): void {
+function scanExtras(text: string, hits: FindingCollector): void {
   EXTRA_RE.lastIndex = 0;
   for (let m = EXTRA_RE.exec(text); m; m = EXTRA_RE.exec(text)) {
     const first = text.codePointAt(m.index)!;
@@ -412,7 +410,7 @@ function scanExtras(text: string, hits: Hit[]): void {
     }
     EXTRA_RE.lastIndex = end;
     const message = extraMessage(cls, run, text);
-    if (message) hits.push({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message });
+    if (message) hits.add({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message, exact: true });
   }
 }
 
@@ -468,9 +466,8 @@ function quote(s: string, cut = false): string {
   return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : cut ? `${s}…` : s);
 }
 
-function toFindings(text: string, hits: Hit[]): Finding[] {
+function toFindings(text: string, hits: GroupedHit[]): Finding[] {
   if (!hits.length) return [];
-  hits.sort((x, y) => x.start - y.start || x.end - y.end);
   const lines = new LineIndex(text);
   return hits.map((h) => ({
     ruleId: h.ruleId,

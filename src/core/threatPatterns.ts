@@ -177,7 +177,7 @@ const DEFINITIONS: readonly Definition[] = [
   p('hermes_config_mod', 'strict', { kind: 'gap', head: MODIFY, stop: '\n', max: 2048, tail: '\\.hermes/(config\\.yaml|SOUL\\.md)' },
     'Modify Hermes config', "text asking to change Hermes' .hermes/config.yaml or .hermes/SOUL.md"),
   p('hardcoded_secret', 'strict',
-    `(?:api[_-]?key|token|secret|password)${S}*[=:]${S}*["'][A-Za-z0-9+/=_-]{20,}`,
+    `(?:api[_-]?key|token|secret|password)${S}*[=:]${S}*["'][A-Za-z0-9+/=_-]{20}[A-Za-z0-9+/=_-]*`,
     'Hard-coded secret', 'a hard-coded API key, token, secret or password value'),
 ];
 

@@ -15,19 +15,43 @@ export interface PreviewResources {
 }
 
 /** Hermes' replacement for a blocked file or memory entry, and its truncation marker (src/core/truncate.ts). */
-const MARKED_REGIONS = /\[BLOCKED:[^\]]*\]|\[\.\.\.truncated [^\]]*\]/g;
+const MARKERS = [{ prefix: '[BLOCKED:', cls: 'blocked' }, { prefix: '[...truncated ', cls: 'truncated' }] as const;
+
+/** Regions marked per layer; past this the text is shown plain (a real prompt has a handful). */
+export const MAX_MARKED_REGIONS = 200;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The layer text, escaped, with blocked and truncation-marker regions wrapped in <mark>. */
+/** Next index ≥ `from` of `needle`, or Infinity; remembers its answer, since the scan below only moves forward. */
+function finder(text: string, needle: string): (from: number) => number {
+  let at = -1;
+  return (from) => {
+    if (at < from) {
+      const i = text.indexOf(needle, from);
+      at = i === -1 ? Infinity : i;
+    }
+    return at;
+  };
+}
+
+/**
+ * The layer text, escaped, with blocked and truncation-marker regions (`[BLOCKED:…]`, `[...truncated …]`, each
+ * up to the first `]`) wrapped in <mark>. One forward pass: a layer full of unclosed `[BLOCKED:` is linear.
+ */
 export function highlightRegions(text: string): string {
+  const next = MARKERS.map((m) => finder(text, m.prefix));
+  const close = finder(text, ']');
   let html = '';
   let last = 0;
-  for (const match of text.matchAll(MARKED_REGIONS)) {
-    const index = match.index ?? 0;
-    const cls = match[0].startsWith('[BLOCKED:') ? 'blocked' : 'truncated';
-    html += `${escapeHtml(text.slice(last, index))}<mark class="${cls}">${escapeHtml(match[0])}</mark>`;
-    last = index + match[0].length;
+  for (let marked = 0; marked < MAX_MARKED_REGIONS; marked++) {
+    const starts = next.map((f) => f(last));
+    const k = starts[0] <= starts[1] ? 0 : 1;
+    const start = starts[k];
+    if (start === Infinity) break;
+    const end = close(start + MARKERS[k].prefix.length);
+    if (end === Infinity) break;
+    html += `${escapeHtml(text.slice(last, start))}<mark class="${MARKERS[k].cls}">${escapeHtml(text.slice(start, end + 1))}</mark>`;
+    last = end + 1;
   }
   return html + escapeHtml(text.slice(last));
 }

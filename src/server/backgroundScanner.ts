@@ -14,6 +14,13 @@ export interface ScanRequest {
 
 export type ScanReply = { id: number; findings: Finding[] } | { id: number; error: string };
 
+/** The scan was dropped because its document changed; it is not a failure. */
+export class ScanCancelled extends Error {
+  constructor() {
+    super('the scan was cancelled');
+  }
+}
+
 /** A thread nobody needed for this long is stopped; a big document is rarely open for long. */
 const IDLE_MS = 30_000;
 
@@ -41,6 +48,19 @@ export class BackgroundScanner {
     });
   }
 
+  /** Stops the thread and rejects every pending scan with ScanCancelled; the next scan starts a new thread. */
+  cancelAll(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = undefined;
+    for (const [id, p] of this.pending) {
+      if (p.worker !== worker) continue;
+      this.pending.delete(id);
+      p.reject(new ScanCancelled());
+    }
+    void worker.terminate();
+  }
+
   dispose(): void {
     clearTimeout(this.idle);
     void this.worker?.terminate();
@@ -51,6 +71,8 @@ export class BackgroundScanner {
     const worker = new Worker(this.script);
     this.worker = worker;
     worker.on('message', (reply: ScanReply) => {
+      // A reply from a thread that cancelAll stopped: nobody waits for it any more.
+      if (this.worker !== worker) return;
       const p = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) p?.reject(new Error(reply.error));

@@ -7,8 +7,8 @@ import { scanDocument, type ScanOptions } from '../core/scanner';
 import type { ServerThreatTable } from './threatTable';
 import type { Finding } from '../core/types';
 import type { ServerSettings } from '../shared/protocol';
-import { BackgroundScanner } from './backgroundScanner';
-import { classify, type DocumentStore, type TrackedDocument } from './documents';
+import { BackgroundScanner, ScanCancelled } from './backgroundScanner';
+import { classify, LARGE_DOCUMENT_CHARS, type DocumentStore, type TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
 import { extraChecksWanted, findingDiagnostic } from './rules';
 
@@ -26,8 +26,12 @@ export interface DiagnosticsContext {
 /** Diagnostics that come from the assembled prompt rather than the scanner (truncation, shadowing, cache impact). */
 export type NoteProvider = (doc: TrackedDocument, cls: FileClass, settings: ServerSettings) => Diagnostic[];
 
-/** Documents longer than this are scanned on a worker thread: a 5 MB file takes the scanner a second or more. */
-const BACKGROUND_SCAN_CHARS = 1_000_000;
+/**
+ * A large document's diagnostics wait for this long a pause in its edits (but never longer than
+ * LARGE_DOCUMENT_MAX_WAIT_MS), so a burst of typing is read, copied to the worker and scanned once.
+ */
+const LARGE_DOCUMENT_PAUSE_MS = 40;
+const LARGE_DOCUMENT_MAX_WAIT_MS = 500;
 
 interface Scan {
   version: number;
@@ -56,8 +60,11 @@ export class DiagnosticsService {
   /** What each document's last publish carried, to skip re-sending the same thing. */
   private readonly published = new Map<string, { version: number; resultId: string }>();
   private readonly queued = new Set<string>();
-  /** The running background scan per document (at most one each). */
+  /** Large documents waiting for a pause in their edits: the timer, and when the first unscanned edit came. */
+  private readonly pausing = new Map<string, { timer: NodeJS.Timeout; since: number }>();
+  /** The running background scan per document (at most one each), and the version it scans. */
   private readonly background = new Map<string, Promise<void>>();
+  private readonly backgroundVersion = new Map<string, number>();
   private readonly scanner = new BackgroundScanner();
   private flushScheduled = false;
   private refreshScheduled = false;
@@ -73,35 +80,46 @@ export class DiagnosticsService {
   /** The scanner's findings for the document's current text (waiting for a background scan); undefined when it is no source or its scan failed. */
   async currentFindings(doc: TrackedDocument): Promise<Finding[] | undefined> {
     // A document edited faster than it can be scanned is given up on after a few rounds.
-    for (let round = 0; round < 3; round++) {
+    for (let scans = 0, pauses = 0; scans < 3 && pauses < 25;) {
       const scan = this.scan(doc);
       if (scan) return scan.findings;
-      await this.background.get(doc.uri);
+      const running = this.background.get(doc.uri);
+      if (running) {
+        scans++;
+        await running;
+      } else {
+        // A large document between edits: its scan starts when the edits pause.
+        pauses++;
+        await new Promise((r) => setTimeout(r, LARGE_DOCUMENT_PAUSE_MS));
+      }
     }
     return undefined;
   }
 
   /**
-   * The scan of the current text: cached per version, made now for normal documents. A document over
-   * BACKGROUND_SCAN_CHARS is scanned on the worker thread instead, one scan per document at a time; until
-   * that is done this returns undefined, and the diagnostics follow when it is.
+   * The scan of the current text: cached per version, made now for normal documents. A large document
+   * (LARGE_DOCUMENT_CHARS) is scanned on the worker thread instead, one scan per document at a time; until
+   * that is done this returns undefined, and the diagnostics follow when it is (for the latest version: a scan
+   * of a version edited since is not published).
    */
   private scan(doc: TrackedDocument): Scan | undefined {
     const cls = classify(doc, this.ctx.home());
-    if (!cls) return { version: doc.document.version, key: '', findings: undefined };
+    if (!cls) return { version: doc.version, key: '', findings: undefined };
     const extraChecks = extraChecksWanted(this.ctx.settings());
     const threats = this.ctx.threatTable();
     const key = `${cls.documentKind}:${extraChecks}:${threats.key}`;
-    const version = doc.document.version;
+    const version = doc.version;
     const cached = this.scans.get(doc.uri);
     if (cached && cached.version === version && cached.key === key) return cached;
     // No label: the messages then say "this file", which is what the user is looking at.
     const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, extraChecks };
-    const text = doc.document.getText();
-    if (text.length > BACKGROUND_SCAN_CHARS) {
-      this.scanInBackground(doc, text, options, version, key, threats);
+    if (doc.size >= LARGE_DOCUMENT_CHARS) {
+      // The text is read (and the pending edits applied) only when a scan starts: not while one runs, and not
+      // before a pause in the edits (a pull in the middle of a burst gets the last report).
+      if (!this.background.has(doc.uri) && !this.pausing.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
       return undefined;
     }
+    const text = doc.document.getText();
     options.table = threats.table;
     let findings: Finding[] | undefined;
     try {
@@ -115,19 +133,33 @@ export class DiagnosticsService {
   }
 
   private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string, threats: ServerThreatTable): void {
-    if (this.background.has(doc.uri)) return;
     const table = threats.rows ? { key: threats.key, rows: threats.rows } : undefined;
-    const done = this.scanner.scan(text, options, table).catch((err: unknown) => {
+    this.backgroundVersion.set(doc.uri, version);
+    const done = this.scanner.scan(text, options, table).then((findings) => ({ findings }), (err: unknown) => {
+      if (err instanceof ScanCancelled) return undefined;
       this.scanFailed(doc, err);
-      return undefined;
-    }).then((findings) => {
+      return { findings: undefined };
+    }).then((result) => {
       this.background.delete(doc.uri);
+      this.backgroundVersion.delete(doc.uri);
       if (this.docs.get(doc.uri) !== doc) return;
-      this.scans.set(doc.uri, { version, key, findings });
+      if (result) this.scans.set(doc.uri, { version, key, findings: result.findings });
+      // A cancelled document that is waiting for a pause in its edits is scanned after the pause.
+      else if (this.pausing.has(doc.uri)) return;
       // Publishing (or a refresh) asks for the diagnostics again: a newer version starts the next scan.
       this.refresh(doc);
     });
     this.background.set(doc.uri, done);
+  }
+
+  /**
+   * A large document was edited while the worker scans an older version of it: that scan's result would never
+   * be shown, so the worker is stopped (a scan cannot be interrupted otherwise). Scans of other documents it
+   * had queued start again.
+   */
+  private dropSuperseded(doc: TrackedDocument): void {
+    const running = this.backgroundVersion.get(doc.uri);
+    if (running !== undefined && running !== doc.version) this.scanner.cancelAll();
   }
 
   private scanFailed(doc: TrackedDocument, err: unknown): void {
@@ -136,7 +168,7 @@ export class DiagnosticsService {
 
   /** The document's diagnostics, or undefined while its scan runs in the background. */
   diagnostics(doc: TrackedDocument): Computed | undefined {
-    const version = doc.document.version;
+    const version = doc.version;
     const cached = this.computed.get(doc.uri);
     if (cached && cached.version === version && cached.generation === this.generation) return cached;
     const scan = this.scan(doc);
@@ -165,7 +197,21 @@ export class DiagnosticsService {
 
   /** The document's text changed (or it was opened). */
   changed(doc: TrackedDocument): void {
-    if (!this.ctx.pull) this.queue(doc.uri);
+    if (!doc.large) {
+      if (!this.ctx.pull) this.queue(doc.uri);
+      return;
+    }
+    const waiting = this.pausing.get(doc.uri);
+    if (waiting) clearTimeout(waiting.timer);
+    this.dropSuperseded(doc);
+    const since = waiting?.since ?? Date.now();
+    const delay = Math.max(0, Math.min(LARGE_DOCUMENT_PAUSE_MS, since + LARGE_DOCUMENT_MAX_WAIT_MS - Date.now()));
+    const timer = setTimeout(() => {
+      this.pausing.delete(doc.uri);
+      if (this.ctx.pull) this.refresh(doc);
+      else this.queue(doc.uri);
+    }, delay);
+    this.pausing.set(doc.uri, { timer, since });
   }
 
   /** Something other than the text changed what the documents' diagnostics would be. */
@@ -196,6 +242,8 @@ export class DiagnosticsService {
   }
 
   closed(uri: string): void {
+    clearTimeout(this.pausing.get(uri)?.timer);
+    this.pausing.delete(uri);
     this.scans.delete(uri);
     this.computed.delete(uri);
     this.queued.delete(uri);
@@ -229,7 +277,7 @@ export class DiagnosticsService {
       const computed = doc && this.diagnostics(doc);
       if (!doc || !computed) continue;
       const { diagnostics, resultId } = computed;
-      const version = doc.document.version;
+      const version = doc.version;
       const last = this.published.get(uri);
       // A new version of a prompt source is always answered, so the client knows its diagnostics are current;
       // re-sending identical diagnostics after an assembly change would be noise for 1,000 open files.

@@ -4,15 +4,73 @@ import type {
   DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { classifyFile, type FileClass } from '../core/contextFileKinds';
+import { EditBatch, KnownLinesDocument } from './editBatch';
 import { canonicalPath, uriToPath } from './uris';
 
-export interface TrackedDocument {
-  uri: string;
-  /** Symlink-resolved path, as prompt sources name it. */
-  path: string;
-  document: TextDocument;
+/** From this size on, edits are batched (EditBatch), diagnostics wait for a pause in typing and scans run off the main thread. */
+export const LARGE_DOCUMENT_CHARS = 1_000_000;
+
+/**
+ * An open document. A large one keeps its edits in an EditBatch until its text is read, so a burst of
+ * edits costs one join of the text instead of one copy per edit.
+ */
+export class TrackedDocument {
   /** The last classification, for the HERMES_HOME it was made under (minimatch is not free per keystroke). */
   classified?: { home: string; cls: FileClass | undefined };
+  private current: TextDocument;
+  private batch?: EditBatch;
+  private pendingVersion: number;
+
+  constructor(readonly uri: string, /** Symlink-resolved path, as prompt sources name it. */ readonly path: string, languageId: string, version: number, text: string) {
+    // A large text's lines are counted once here; every later batch of edits keeps the count up to date.
+    this.current = text.length >= LARGE_DOCUMENT_CHARS
+      ? new KnownLinesDocument(uri, languageId, version, text, EditBatch.lineOffsets(text))
+      : TextDocument.create(uri, languageId, version, text);
+    this.pendingVersion = version;
+  }
+
+  /** The version of the latest edit, without applying pending edits. */
+  get version(): number {
+    return this.pendingVersion;
+  }
+
+  /** The length of the current text, without applying pending edits. */
+  get size(): number {
+    return this.batch ? this.batch.size : this.current.getText().length;
+  }
+
+  get large(): boolean {
+    return this.current.getText().length >= LARGE_DOCUMENT_CHARS || this.batch !== undefined;
+  }
+
+  /** The document with every edit applied. */
+  get document(): TextDocument {
+    if (this.batch) {
+      const { text, lineOffsets } = this.batch.result();
+      this.batch = undefined;
+      this.current = new KnownLinesDocument(this.uri, this.current.languageId, this.pendingVersion, text, lineOffsets);
+    }
+    return this.current;
+  }
+
+  update(changes: TextDocumentContentChangeEvent[], version: number): void {
+    this.pendingVersion = version;
+    if (!this.large) {
+      // A document that shrank below the threshold goes back to TextDocument's own updates.
+      const current = this.current instanceof KnownLinesDocument
+        ? TextDocument.create(this.uri, this.current.languageId, this.current.version, this.current.getText())
+        : this.current;
+      this.current = TextDocument.update(current, changes, version);
+      return;
+    }
+    if (!this.batch) {
+      const text = this.current.getText();
+      // The batch edits its offsets in place: a KnownLinesDocument's are copied, since that document stays readable.
+      const known = this.current instanceof KnownLinesDocument ? [...this.current.lineOffsets] : EditBatch.lineOffsets(text);
+      this.batch = new EditBatch(text, known);
+    }
+    for (const change of changes) this.batch.apply(change);
+  }
 }
 
 /** Names some prompt source can have (contextFileKinds' globs end in one of these). */
@@ -38,7 +96,7 @@ export class DocumentStore {
     const { uri, languageId, version, text } = params.textDocument;
     const file = uriToPath(uri);
     if (!file || !mayBeSource(file)) return undefined;
-    const tracked: TrackedDocument = { uri, path: canonicalPath(file), document: TextDocument.create(uri, languageId, version, text) };
+    const tracked = new TrackedDocument(uri, canonicalPath(file), languageId, version, text);
     this.docs.set(uri, tracked);
     return tracked;
   }
@@ -48,7 +106,7 @@ export class DocumentStore {
     if (!tracked) return undefined;
     const changes = params.contentChanges.filter(isValidChange);
     if (changes.length !== params.contentChanges.length) throw new Error(`malformed content change for ${tracked.uri}`);
-    tracked.document = TextDocument.update(tracked.document, changes, params.textDocument.version);
+    tracked.update(changes, params.textDocument.version);
     return tracked;
   }
 

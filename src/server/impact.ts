@@ -154,7 +154,7 @@ export class ImpactTracker {
       return;
     }
     state.running = true;
-    const version = doc.document.version;
+    const version = doc.version;
     const before = state.result;
     try {
       state.result = await this.evaluate(doc, version);
@@ -181,7 +181,7 @@ export class ImpactTracker {
     const range = changedRange(doc.document, disk ?? '');
     const impacts: FolderImpact[] = [];
     for (const folder of this.folders(doc)) {
-      if (doc.document.version !== version) break;
+      if (doc.version !== version) break;
       impacts.push(await this.compute(folder, doc, false));
     }
     return { impacts, range };

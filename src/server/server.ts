@@ -341,10 +341,10 @@ connection.onCodeAction(async (params, token) => {
   validate.range(params.range);
   validate.record(params.context, 'context');
   if (!doc || !classify(doc, home)) return [];
-  const version = doc.document.version;
+  const version = doc.version;
   const findings = await untilCancelled(diagnostics.currentFindings(doc), token);
   // Edits computed for an older text would delete the wrong characters.
-  if (doc.document.version !== version) return [];
+  if (doc.version !== version) return [];
   return invisibleCharacterActions(doc.document, enabledFindings(findings ?? [], settings), params, editSupport);
 });
 

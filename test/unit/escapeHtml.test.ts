@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { escapeHtml } from '../../src/extension/escapeHtml';
-import { highlightRegions, renderPreviewHtml } from '../../src/extension/previewHtml';
+import { highlightRegions, MAX_MARKED_REGIONS, renderPreviewHtml } from '../../src/extension/previewHtml';
 import type { AssembledPromptView, DirectoryHintView, HintsView, LayerView } from '../../src/shared/protocol';
 
 const HOSTILE = `</pre><script>alert("x")</script><img src=x onerror='y'>&amp;`;
@@ -18,6 +18,37 @@ test('highlightRegions escapes inside and outside the blocked and truncation mar
     html,
     'a&lt;b <mark class="blocked">[BLOCKED: &lt;x&gt; contained threat]</mark> c\n\n<mark class="truncated">[...truncated AGENTS.md: kept 1+1 of 9 chars. &lt;y&gt;]</mark>',
   );
+});
+
+test('highlightRegions marks what /\[BLOCKED:[^\]]*\]|\[\.\.\.truncated [^\]]*\]/g matches', () => {
+  const reference = (text: string): string => {
+    let html = '';
+    let last = 0;
+    for (const m of text.matchAll(/\[BLOCKED:[^\]]*\]|\[\.\.\.truncated [^\]]*\]/g)) {
+      html += `${escapeHtml(text.slice(last, m.index))}<mark class="${m[0].startsWith('[BLOCKED:') ? 'blocked' : 'truncated'}">${escapeHtml(m[0])}</mark>`;
+      last = m.index + m[0].length;
+    }
+    return html + escapeHtml(text.slice(last));
+  };
+  const pieces = ['[BLOCKED:', '[...truncated ', ']', '[', 'x', '\n', '<', '[BLOCKED', '[...truncated'];
+  let seed = 7;
+  for (let k = 0; k < 2000; k++) {
+    let text = '';
+    for (let n = 0; n < 12; n++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      text += pieces[seed % pieces.length];
+    }
+    assert.equal(highlightRegions(text), reference(text), JSON.stringify(text));
+  }
+});
+
+test(`highlightRegions marks at most ${MAX_MARKED_REGIONS} regions and shows the rest plain`, () => {
+  const html = highlightRegions('[BLOCKED: x] '.repeat(5_000));
+  assert.equal(html.split('<mark').length - 1, MAX_MARKED_REGIONS);
+  assert.ok(html.endsWith('[BLOCKED: x] '));
+  // 500,000 characters of unclosed markers: the text comes back escaped and unmarked.
+  const unclosed = '[BLOCKED:'.repeat(55_000);
+  assert.equal(highlightRegions(unclosed), unclosed);
 });
 
 function layer(over: Partial<LayerView>): LayerView {

@@ -167,3 +167,13 @@ describe('refusals', () => {
     test(`Python rejects ${JSON.stringify(pattern)}`, () => assert.match(refusal(pattern, flags), /^Python rejects/));
   }
 });
+
+describe('unbounded repeats over long input', () => {
+  test('X{n,} on megabytes of X runs in constant stack, with the greedy and the lazy span', () => {
+    const run = 'Q'.repeat(8 * 1024 * 1024);
+    assert.deepEqual(span(compile(String.raw`[A-Z]{20,}`), `x${run}`), [1, run.length + 1]);
+    assert.deepEqual(span(compile(String.raw`Q{20,}?`), run), [0, 20]);
+    assert.deepEqual(span(compile(String.raw`.{3,}`), `ab\n${run}`), [3, run.length + 3]);
+    assert.equal(span(compile(String.raw`[A-Z]{20,}`), 'Q'.repeat(19)), null);
+  });
+});

@@ -239,3 +239,29 @@ describe('window-pattern matchers', () => {
     assert.deepEqual(scanForThreats(`send ${'x'.repeat(2049)} to https://`, 'strict'), []);
   });
 });
+
+describe('hardcoded_secret on a very long value', () => {
+  const secret = compiledPatterns('strict').find((c) => c.pattern.id === 'hardcoded_secret')!;
+  const text = `token="${'QUJD'.repeat(2 * 1024 * 1024)}`;
+
+  it('matches 8 MB of base64 without overflowing the stack, over the whole run', () => {
+    const spans: number[] = [];
+    secret.forEachMatch(text, (s, e) => {
+      spans.push(s, e);
+    });
+    assert.deepEqual(spans, [0, text.length]);
+  });
+
+  it('keeps Hermes\' {20,}: 19 characters are not a secret, 20 are, and the span takes the whole run', () => {
+    const spans = (t: string): number[] => {
+      const out: number[] = [];
+      secret.forEachMatch(t, (s, e) => {
+        out.push(s, e);
+      });
+      return out;
+    };
+    assert.deepEqual(spans(`secret: '${'a'.repeat(19)}'`), []);
+    assert.deepEqual(spans(`secret: '${'a'.repeat(20)}' x`), [0, 29]);
+    assert.deepEqual(spans(`password='${'a'.repeat(25)}!${'b'.repeat(30)}`), [0, 35]);
+  });
+});

@@ -78,7 +78,7 @@ test('a file that cannot be read and a directory that cannot be listed are findi
   m.unreadable('/ws/locked/AGENTS.md');
   m.unlistable('/ws/hidden');
   m.fifo('/ws/pipe/CLAUDE.md');
-  const scans = scanTree(m, '/ws');
+  const scans = [...scanTree(m, '/ws')];
   assert.deepEqual(scans.map((s) => [s.path, s.findings.map((f) => f.ruleId)]), [
     ['/ws/hidden', ['unlistable_directory']],
     ['/ws/locked/AGENTS.md', ['unreadable_file']],

@@ -944,9 +944,15 @@ function emitNode(node: Node): string {
       const single = node.body.length === 1 && ['LIT', 'IN', 'ANY', 'GROUP'].includes(node.body[0].op);
       const body = single ? emitSeq(node.body) : `(?:${emitSeq(node.body)})`;
       const { min, max } = node;
+      const lazy = node.lazy ? '?' : '';
+      // V8 overflows its stack on X{n,} (n > 2) over a long run of X (8 MB of base64 after `token="`); X{n}X*
+      // is the same language with the same greedy or lazy spans, and its loop runs in constant stack.
+      if (max === Infinity && min > 1 && node.body.length === 1 && ['LIT', 'IN', 'ANY'].includes(node.body[0].op)) {
+        return `${body}{${min}}${body}*${lazy}`;
+      }
       const q = min === 0 && max === 1 ? '?' : min === 0 && max === Infinity ? '*' : min === 1 && max === Infinity ? '+'
         : min === max ? `{${min}}` : max === Infinity ? `{${min},}` : `{${min},${max}}`;
-      return body + q + (node.lazy ? '?' : '');
+      return body + q + lazy;
     }
   }
 }
