@@ -281,6 +281,35 @@ module.exports = async function ui(page, ctx) {
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
   });
 
+  await group('settings-commands', async () => {
+    // HERMES_HOME is set in User settings only (scripts/test-host.js). Select Layout and Select Platform each
+    // write one setting, which makes the server re-read all of them: the rebuilt preview must still hold the
+    // example home's SOUL.md, MEMORY.md and config.yaml (its prefill messages).
+    const frame = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+    const keepsHome = async (when) => {
+      const identity = await frame.locator('#layer-identity').innerText();
+      if (!identity.includes('You are Atlas')) throw new Error(`${when}: the identity layer is not the example SOUL.md: ${identity.slice(0, 160)}`);
+      const memory = await frame.locator('#layer-memory').innerText();
+      if (!memory.includes('MEMORY (your personal notes)')) throw new Error(`${when}: the MEMORY layer lacks the example MEMORY.md: ${memory.slice(0, 160)}`);
+      await frame.locator('.per-call-heading').first().waitFor({ timeout: 10_000 });
+    };
+    const pick = async (command, label) => {
+      await runCommand(page, command);
+      const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+    };
+    await keepsHome('before');
+    await pick('Hermes Prompt: Select Layout', 'tiered');
+    await poll('the tiered layout in the preview', async () => (await frame.locator('.layer-title').allInnerTexts()).includes('Hermes help pointer'));
+    await keepsHome('after Select Layout → tiered');
+    if (!/CLI AI Agent/.test(await frame.locator('#layer-platform_hint').innerText())) throw new Error('the platform hint is not the CLI one before Select Platform');
+    await pick('Hermes Prompt: Select Platform', 'telegram');
+    // The platform hint leaves the CLI's text (telegram's is Hermes' own: empty without an installation).
+    await poll('the telegram platform in the preview', async () => !/CLI AI Agent/.test(await frame.locator('#layer-platform_hint').innerText()));
+    await keepsHome('after Select Platform → telegram');
+  });
+
   if (process.env.HPL_UI_RESULT) fs.writeFileSync(process.env.HPL_UI_RESULT, JSON.stringify(results, null, 2));
   const failed = results.filter((r) => !r.ok);
   if (failed.length) throw new Error(`UI checks failed: ${failed.map((r) => `${r.name} (${r.error.split('\n')[0]})`).join('; ')}`);
