@@ -27,15 +27,9 @@ export interface TimestampOptions {
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+/** A wall-clock time in a zone, with its weekday and its offset from UTC in seconds (LMT offsets are not whole minutes). */
+export interface ZonedParts extends Omit<LocalDateTime, 'millisecond'> {
   weekday: number;
-  /** Offset from UTC in seconds (LMT offsets are not whole minutes). */
   offset: number;
 }
 

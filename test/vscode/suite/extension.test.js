@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
 const { screenshot, waitFor } = require('../host');
+const { enginePids } = require('../engineProcesses');
 
 const ID = 'hermes-prompt-lens.hermes-prompt-lens';
 const fixturePath = (...p) => path.join(process.env.HPL_FIXTURE_DIR, ...p);
@@ -61,27 +62,7 @@ const codeOf = (d) => (d.code && typeof d.code === 'object' ? d.code.value : d.c
 const diagnosticsOf = (uri, ruleId) => vscode.languages.getDiagnostics(uri).filter((d) => codeOf(d) === ruleId);
 
 /** The engine process (dist/engine.js) forked by this extension host's language server. */
-function enginePid() {
-  const parentOf = (pid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      return 0;
-    }
-  };
-  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    let argv;
-    try {
-      argv = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (!argv.some((a) => a.endsWith(path.join('dist', 'engine.js')))) continue;
-    for (let p = Number(name); p > 1; p = parentOf(p)) if (p === process.pid) return Number(name);
-  }
-  return undefined;
-}
+const enginePid = () => enginePids(process.pid)[0];
 
 const activeFile = () => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.fsPath;
 

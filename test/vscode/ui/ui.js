@@ -6,32 +6,10 @@
 'use strict';
 const fs = require('node:fs');
 const { runCommand } = require('../ui-helpers');
+const { enginePids } = require('../engineProcesses');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Engine processes (…/dist/engine.js) below this process: the code-server this run started, and nobody else's. */
-function enginePids() {
-  const parentOf = (pid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      return 0;
-    }
-  };
-  const pids = [];
-  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    let argv;
-    try {
-      argv = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (!argv.some((a) => /[\\/]dist[\\/]engine\.js$/.test(a))) continue;
-    for (let p = Number(name); p > 1; p = parentOf(p)) if (p === process.pid) { pids.push(Number(name)); break; }
-  }
-  return pids;
-}
 
 function signal(pid, name) {
   try {
@@ -254,11 +232,11 @@ module.exports = async function ui(page, ctx) {
     while (!(await staleItem.isVisible())) {
       if (Date.now() > until) throw new Error('the status bar never said the prompt is out of date');
       if (Date.now() - rebuiltAt > 8000) {
-        for (const pid of enginePids()) signal(pid, 'SIGSTOP');
+        for (const pid of enginePids(process.pid)) signal(pid, 'SIGSTOP');
         await runCommand(page, 'Hermes Prompt: Rebuild Prompt');
         rebuiltAt = Date.now();
       }
-      for (const pid of enginePids()) signal(pid, 'SIGKILL');
+      for (const pid of enginePids(process.pid)) signal(pid, 'SIGKILL');
       await sleep(50);
     }
     ctx.log(`status bar: ${(await staleItem.innerText()).trim()}`);
