@@ -3,7 +3,7 @@
  * false flags on the benign corpus (ordinary files and look-alikes apart), false flags per rule, and scan time
  * with checks 'hermes' / 'recommended' / 'all' on a generated 2,000-file set. Prints plain `name: value` lines
  * and writes the per-rule false-flag counts to out/bench/detection-fp.json (for the rule reference) and every
- * file's verdict to out/bench/detection-report.json.
+ * file's verdict to out/bench/detection-report.json. `--no-timing` skips the scan-time part.
  *
  * A file is flagged when it has a finding of severity error or warning. An attack also counts as a payload hit
  * when such a finding overlaps its manifest's payload text, so a stray finding elsewhere in a long file does not
@@ -234,7 +234,8 @@ function main(): void {
     if (checks === 'recommended') fpRecommended = counts;
     report[checks] = { attacks: ar, benign: br, falseFlagsPerRule: counts };
   }
-  const perf = throughput();
+  // `--no-timing` skips the throughput runs, for quick recall / false-flag checks while writing rules.
+  const perf = process.argv.includes('--no-timing') ? [] : throughput();
 
   const outDir = path.join(__dirname);
   const fpFile = path.join(outDir, 'detection-fp.json');
