@@ -3,7 +3,8 @@
  * false flags on the benign corpus (ordinary files and look-alikes apart), false flags per rule, and scan time
  * with checks 'hermes' / 'recommended' / 'all' on a generated 2,000-file set. Prints plain `name: value` lines
  * and writes the per-rule false-flag counts to out/bench/detection-fp.json (for the rule reference) and every
- * file's verdict to out/bench/detection-report.json. `--no-timing` skips the scan-time part.
+ * file's verdict to out/bench/detection-report.json. `--no-timing` skips the scan-time part; `--root DIR` measures
+ * another corpus with the same layout (a held-out set).
  *
  * A file is flagged when it has a finding of severity error or warning. An attack also counts as a payload hit
  * when such a finding overlaps its manifest's payload text, so a stray finding elsewhere in a long file does not
@@ -17,12 +18,20 @@ import { LineIndex } from '../src/core/offsetMap';
 import { findRule, RULES, scanDocument, type ScanOptions } from '../src/core/scanner';
 import type { Finding, Position } from '../src/core/types';
 import { ATTACK_FAMILIES, LOOKALIKE_FAMILIES, loadManifests, readFixture, type AttackEntry, type BenignEntry } from './detectionCorpus';
+import { FIXTURE_ROOT } from './detectionFixtures';
 import { markdown, prng } from './workspace';
 
 type Checks = 'hermes' | 'recommended' | 'all';
 const MODES: readonly Checks[] = ['hermes', 'recommended', 'all'];
 const THROUGHPUT_FILES = 2_000;
 const THROUGHPUT_RUNS = 5;
+
+/** `--root DIR`: measure another corpus with the same layout (e.g. a held-out set) instead of the committed one. */
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const ROOT = path.resolve(argValue('--root') ?? FIXTURE_ROOT);
 
 /**
  * Until the `checks` option exists, `extraChecks` is the only switch: both are passed, so the script measures
@@ -68,7 +77,7 @@ interface AttackResult {
 }
 
 function scanAttack(a: AttackEntry, checks: Checks): AttackResult {
-  const text = readFixture('attacks', a.file);
+  const text = readFixture('attacks', a.file, ROOT);
   const findings = scanDocument(text, options(a.label, checks)).findings.filter(flagging);
   let payloadHit = false;
   if (a.payload !== undefined) {
@@ -98,7 +107,7 @@ interface BenignResult {
 }
 
 function scanBenign(b: BenignEntry, checks: Checks): BenignResult {
-  const findings = scanDocument(readFixture('benign', b.file), options(b.label, checks)).findings;
+  const findings = scanDocument(readFixture('benign', b.file, ROOT), options(b.label, checks)).findings;
   const ours = findings.filter((f) => flagging(f) && !f.hermesBlocks);
   const hermes = findings.filter((f) => flagging(f) && f.hermesBlocks);
   const uniq = (fs: Finding[]): string[] => [...new Set(fs.map((f) => ruleKey(f.ruleId)))];
@@ -226,7 +235,8 @@ function main(): void {
   line('load average at start (1 min)', os.loadavg()[0].toFixed(2));
   const withFamily = RULES.filter((r) => typeof (r as { family?: unknown }).family === 'string').length;
   line('rules in RULES metadata', `${RULES.length} (${withFamily} with a family)`);
-  const { attacks, benign } = loadManifests();
+  const { attacks, benign } = loadManifests(ROOT);
+  line('corpus root', path.relative(process.cwd(), ROOT) || '.');
   line('corpus', `${attacks.length} attacks in ${new Set(attacks.map((a) => a.family)).size} families; ${benign.filter((b) => !b.lookalike).length} ordinary benign files, ${benign.filter((b) => b.lookalike).length} look-alikes`);
 
   const report: Record<string, unknown> = {};
@@ -243,17 +253,19 @@ function main(): void {
   const perf = process.argv.includes('--no-timing') ? [] : throughput();
 
   const outDir = path.join(__dirname);
-  const fpFile = path.join(outDir, 'detection-fp.json');
+  // Another corpus gets its own file names, so the rule reference keeps reading the committed corpus' counts.
+  const suffix = ROOT === path.resolve(FIXTURE_ROOT) ? '' : `-${path.basename(ROOT)}`;
+  const fpFile = path.join(outDir, `detection-fp${suffix}.json`);
   const benignFiles = benign.length;
   fs.writeFileSync(fpFile, JSON.stringify({
     description: 'False flags per rule on the benign detection corpus (test/fixtures/detection/benign), checks \'recommended\': files with a warning or error from the rule. hermes:<id> rows are Hermes\' own blocking verdicts.',
     corpus: { ordinary: benign.filter((b) => !b.lookalike).length, lookalike: benign.filter((b) => b.lookalike).length, total: benignFiles },
     rules: Object.fromEntries(Object.entries(fpRecommended).map(([id, c]) => [id, { family: c.family, hermesBlocks: c.hermesBlocks, ordinary: c.ordinary, lookalike: c.lookalike, files: c.files }])),
   }, null, 2) + '\n');
-  fs.writeFileSync(path.join(outDir, 'detection-report.json'), JSON.stringify({ ...report, throughput: perf }, null, 2) + '\n');
+  fs.writeFileSync(path.join(outDir, `detection-report${suffix}.json`), JSON.stringify({ ...report, throughput: perf }, null, 2) + '\n');
   console.log('');
   line('per-rule false flags written to', path.relative(process.cwd(), fpFile));
-  line('per-file verdicts written to', path.relative(process.cwd(), path.join(outDir, 'detection-report.json')));
+  line('per-file verdicts written to', path.relative(process.cwd(), path.join(outDir, `detection-report${suffix}.json`)));
   line('load average at end (1 min)', os.loadavg()[0].toFixed(2));
 }
 

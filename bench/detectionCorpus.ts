@@ -44,16 +44,17 @@ export interface Manifests {
   benign: BenignEntry[];
 }
 
-export function manifestPath(corpus: Corpus): string {
-  return path.join(FIXTURE_ROOT, corpus, 'manifest.json');
+/** `root` defaults to the committed corpus; another folder with the same layout (a held-out set) also works. */
+export function manifestPath(corpus: Corpus, root = FIXTURE_ROOT): string {
+  return path.join(root, corpus, 'manifest.json');
 }
 
-export function loadManifests(): Manifests {
-  const read = <T>(corpus: Corpus): T[] => (JSON.parse(fs.readFileSync(manifestPath(corpus), 'utf8')) as { files: T[] }).files;
+export function loadManifests(root = FIXTURE_ROOT): Manifests {
+  const read = <T>(corpus: Corpus): T[] => (JSON.parse(fs.readFileSync(manifestPath(corpus, root), 'utf8')) as { files: T[] }).files;
   return { attacks: read<AttackEntry>('attacks'), benign: read<BenignEntry>('benign') };
 }
 
 /** A fixture's text; throws on invalid UTF-8 so a damaged file is never measured as if it were intact. */
-export function readFixture(corpus: Corpus, file: string): string {
-  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(path.join(FIXTURE_ROOT, corpus, file)));
+export function readFixture(corpus: Corpus, file: string, root = FIXTURE_ROOT): string {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(path.join(root, corpus, file)));
 }
