@@ -70,6 +70,7 @@ function pct(n: number, of: number): string {
 interface AttackResult {
   file: string;
   family: string;
+  holdout: boolean;
   flagged: boolean;
   payloadHit: boolean;
   hermes: boolean;
@@ -89,13 +90,14 @@ function scanAttack(a: AttackEntry, checks: Checks): AttackResult {
     payloadHit = findings.length > 0;
   }
   return {
-    file: a.file, family: a.family, flagged: findings.length > 0, payloadHit,
+    file: a.file, family: a.family, holdout: a.holdout === true, flagged: findings.length > 0, payloadHit,
     hermes: findings.some((f) => f.hermesBlocks), rules: [...new Set(findings.map((f) => ruleKey(f.ruleId)))],
   };
 }
 
 interface BenignResult {
   file: string;
+  holdout: boolean;
   kind: 'ordinary' | 'lookalike';
   lookalike?: string;
   hermesBlocked: boolean;
@@ -112,7 +114,7 @@ function scanBenign(b: BenignEntry, checks: Checks): BenignResult {
   const hermes = findings.filter((f) => flagging(f) && f.hermesBlocks);
   const uniq = (fs: Finding[]): string[] => [...new Set(fs.map((f) => ruleKey(f.ruleId)))];
   return {
-    file: b.file, kind: b.lookalike ? 'lookalike' : 'ordinary', lookalike: b.lookalike,
+    file: b.file, holdout: b.holdout === true, kind: b.lookalike ? 'lookalike' : 'ordinary', lookalike: b.lookalike,
     hermesBlocked: hermes.length > 0, falseFlag: ours.length > 0,
     ourRules: uniq(ours), hermesRules: uniq(hermes), infoRules: uniq(findings.filter((f) => !flagging(f))),
   };
@@ -134,6 +136,8 @@ function recallReport(results: AttackResult[], checks: Checks): void {
   line('recall overall', pct(results.filter((r) => r.flagged).length, n));
   line('payload-hit recall overall', pct(results.filter((r) => r.payloadHit).length, n));
   line('Hermes-alone recall overall', pct(results.filter((r) => r.hermes).length, n));
+  const held = results.filter((r) => r.holdout);
+  if (held.length) line('recall on the held-out batch (written before the rules saw it)', pct(held.filter((r) => r.flagged).length, held.length));
 }
 
 interface RuleCount {
@@ -151,6 +155,8 @@ function falseFlagReport(results: BenignResult[], checks: Checks): Record<string
     line(`false flags ${kind} (beyond Hermes)`, pct(rs.filter((r) => r.falseFlag).length, rs.length));
     line(`Hermes-blocked ${kind}`, `${pct(rs.filter((r) => r.hermesBlocked).length, rs.length)}; of them also flagged by our checks: ${rs.filter((r) => r.hermesBlocked && r.falseFlag).length}`);
   }
+  const held = results.filter((r) => r.holdout);
+  if (held.length) line('false flags on the held-out batch (beyond Hermes)', pct(held.filter((r) => r.falseFlag).length, held.length));
   for (const fam of LOOKALIKE_FAMILIES) {
     const rs = results.filter((r) => r.lookalike === fam);
     const flagged = rs.filter((r) => r.falseFlag).map((r) => `${path.basename(r.file)} [${r.ourRules.join(' ')}]`);

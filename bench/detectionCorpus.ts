@@ -27,6 +27,8 @@ export interface AttackEntry {
   /** The malicious text, verbatim in the file; a finding must overlap it to count as a payload hit. */
   payload?: string;
   generated?: boolean;
+  /** Part of the held-out batch: written apart from the rules and measured before their authors saw it. */
+  holdout?: boolean;
 }
 
 export interface BenignEntry {
@@ -37,6 +39,7 @@ export interface BenignEntry {
   /** The attack family this honest file resembles (files under lookalike/<family>/). */
   lookalike?: string;
   generated?: boolean;
+  holdout?: boolean;
 }
 
 export interface Manifests {
