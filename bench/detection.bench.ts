@@ -137,7 +137,7 @@ function recallReport(results: AttackResult[], checks: Checks): void {
   line('payload-hit recall overall', pct(results.filter((r) => r.payloadHit).length, n));
   line('Hermes-alone recall overall', pct(results.filter((r) => r.hermes).length, n));
   const held = results.filter((r) => r.holdout);
-  if (held.length) line('recall on the held-out batch (written before the rules saw it)', pct(held.filter((r) => r.flagged).length, held.length));
+  if (held.length) line('recall on the held-out batch (manifest "holdout")', pct(held.filter((r) => r.flagged).length, held.length));
 }
 
 interface RuleCount {

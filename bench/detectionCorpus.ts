@@ -27,7 +27,7 @@ export interface AttackEntry {
   /** The malicious text, verbatim in the file; a finding must overlap it to count as a payload hit. */
   payload?: string;
   generated?: boolean;
-  /** Part of the held-out batch: written apart from the rules and measured before their authors saw it. */
+  /** Part of the held-out batch: written apart from the rules and first measured against rules that had not seen it. */
   holdout?: boolean;
 }
 
