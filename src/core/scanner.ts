@@ -366,7 +366,7 @@ const EXTRA_RE = new RegExp(
     '\\uffa0\\ufff9-\\ufffb\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]' +
     '|(?![\\u0600-\\u0605\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u200b-\\u200d\\u202a-\\u202e\\u2060\\u2062-\\u2064' +
     '\\u2066-\\u2069\\ufeff\\u{110bd}\\u{110cd}\\u{13430}-\\u{1343f}])\\p{Cf}',
-  'uy',
+  'gu',
 );
 
 type ExtraClass = 'unicode_tag_characters' | 'bidi_mark' | 'soft_hyphen' | 'variation_selector_run' | 'invisible_format_character';
@@ -392,27 +392,15 @@ interface Run {
   last: number;
 }
 
-/** Every character EXTRA_RE matches is outside ASCII (the lowest is U+00AD). */
-const NON_ASCII_UNIT = /[^\0-\x7f]/g;
-
 /** The beyond-Hermes checks over the whole text: one finding per run. */
 function scanExtras(text: string, hits: FindingCollector): void {
-  // EXTRA_RE alone tries its \p{Cf} lookahead at every position of a mostly-ASCII text (megabytes); a plain
-  // search for non-ASCII units finds the few candidates, and EXTRA_RE is tried there, code point by code point.
-  NON_ASCII_UNIT.lastIndex = 0;
-  for (let m = NON_ASCII_UNIT.exec(text); m; m = NON_ASCII_UNIT.exec(text)) {
-    const at = m.index;
-    const first = text.codePointAt(at)!;
-    EXTRA_RE.lastIndex = at;
-    if (!EXTRA_RE.test(text)) {
-      // Never the low half of a pair: EXTRA_RE does not start a match there either.
-      NON_ASCII_UNIT.lastIndex = at + (first > 0xffff ? 2 : 1);
-      continue;
-    }
+  EXTRA_RE.lastIndex = 0;
+  for (let m = EXTRA_RE.exec(text); m; m = EXTRA_RE.exec(text)) {
+    const first = text.codePointAt(m.index)!;
     const cls = extraClass(first);
     const grouped = cls === 'unicode_tag_characters' || cls === 'variation_selector_run';
-    const run: Run = { start: at, count: 0, head: [], last: first };
-    let end = at;
+    const run: Run = { start: m.index, count: 0, head: [], last: first };
+    let end = m.index;
     while (end < text.length) {
       const cp = text.codePointAt(end)!;
       if (grouped ? extraClass(cp) !== cls : cp !== first) break;
@@ -420,7 +408,7 @@ function scanExtras(text: string, hits: FindingCollector): void {
       run.last = cp;
       end += cp > 0xffff ? 2 : 1;
     }
-    NON_ASCII_UNIT.lastIndex = end;
+    EXTRA_RE.lastIndex = end;
     const message = extraMessage(cls, run, text);
     if (message) hits.add({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message, exact: true });
   }
