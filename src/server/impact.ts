@@ -13,6 +13,13 @@ import type { Folder, Workspace } from './workspace';
 
 /** Typing pauses shorter than this do not trigger a rebuild with the unsaved text. */
 export const IMPACT_DEBOUNCE_MS = 150;
+/**
+ * The same for a large document (LARGE_DOCUMENT_CHARS): each rebuild reads and decodes the file from disk,
+ * diffs it with the buffer and sends the whole text to the engine to be tokenized, which competes with the
+ * scan of the latest edit for the CPU. Waiting for a longer pause lets the scanner's diagnostics of each
+ * edit come first; the cache-impact note follows once typing stops.
+ */
+export const LARGE_IMPACT_DEBOUNCE_MS = 1_000;
 
 export interface ImpactContext {
   settings(): ServerSettings;
@@ -76,7 +83,7 @@ export class ImpactTracker {
     state.timer = setTimeout(() => {
       state.timer = undefined;
       void this.run(doc);
-    }, IMPACT_DEBOUNCE_MS);
+    }, doc.large ? LARGE_IMPACT_DEBOUNCE_MS : IMPACT_DEBOUNCE_MS);
   }
 
   /** Recompute after the prompt from disk or the settings changed; `onlyUnsaved` skips documents known to match disk. */

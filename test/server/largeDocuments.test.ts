@@ -129,3 +129,30 @@ test('a hover right after an edit to a large document waits for the pause and th
     assert.match(hover?.contents.value ?? '', /U\+2060/);
   });
 });
+
+test('cache impact of a large document waits for typing to stop: each edit\'s scanner diagnostics come without it', T, async () => {
+  const text = `# Rules\n\n${'Keep the build green and the tests fast.\n'.repeat(30_000)}`;
+  const { folder, home } = fixture({ 'AGENTS.md': text });
+  await withServer({ folders: [folder], settings: { hermesHome: home } }, async (c) => {
+    const uri = await c.open(path.join(folder, 'AGENTS.md'), text);
+    await c.notified('hermesPromptLens/assemblyChanged');
+    await c.waitFor(() => c.diagnostics.get(uri), 'first diagnostics', 30_000);
+    const impactShown = () => c.diagnostics.get(uri)!.diagnostics.some((d) => d.code === 'cache_impact');
+    // Edits 600 ms apart: a pause long enough for each edit's scan, too short for a cache-impact rebuild.
+    let version = 1;
+    for (let i = 0; i < 4; i++) {
+      version = await c.change(uri, [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: 'x' }]);
+      const edited = version;
+      await c.waitFor(() => c.diagnostics.get(uri)!.version === edited, `scanner diagnostics of version ${edited}`, 30_000);
+      assert.equal(impactShown(), false, `no cache impact while typing (version ${edited})`);
+      await new Promise((r) => setTimeout(r, 600 - 10));
+      assert.equal(impactShown(), false, `no cache impact while typing (after version ${edited})`);
+    }
+    const impact = await c.waitFor(() => {
+      const p = c.diagnostics.get(uri)!;
+      return p.diagnostics.some((d) => d.code === 'cache_impact') && p.diagnostics;
+    }, 'cache impact once typing stopped', 15_000);
+    assert.equal(c.diagnostics.get(uri)!.version, version);
+    assert.deepEqual(impact.find((d) => d.code === 'cache_impact')!.range.start, { line: 2, character: 0 });
+  });
+});
