@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { resolveHermesTexts, type ResolvedTexts } from '../core/hermesSource/installation';
 import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions } from '../core/assemble';
 import { cacheImpact, type CacheImpact } from '../core/cache';
+import { CHECK_LEVELS } from '../core/detection/rule';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
 import { findContextFiles, scanFile, type FileScan } from '../core/scanFiles';
@@ -30,10 +31,12 @@ Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
                       [--session-id ID] [--now ISO-8601] [--timezone IANA] [--context-length N]
                       [--hermes-source DIR|builtin] [--json]
-  hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
-                      [--hermes-source DIR|builtin] PATH...
+  hermes-prompt scan  [--scope all|context|strict] [--checks hermes|recommended|all] [--json | --sarif]
+                      [--fail-on error|warning|info|never] [--home DIR] [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
 
+--checks: 'hermes' reports Hermes' own verdict only; 'recommended' (default) adds the checks beyond Hermes
+that rarely flag honest files; 'all' adds every check.
 --hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
 (default: auto-detected; 'builtin' uses the built-in approximations).
 
@@ -122,11 +125,12 @@ const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 function runScan(argv: string[], io: Io): number {
   const { values, positionals } = parse(argv, {
     scope: { type: 'string' }, json: { type: 'boolean' }, sarif: { type: 'boolean' }, 'fail-on': { type: 'string' }, home: { type: 'string' },
-    'hermes-source': { type: 'string' },
+    'hermes-source': { type: 'string' }, checks: { type: 'string' },
   });
   if (values.json && values.sarif) throw new UsageError('--json and --sarif are exclusive');
   if (!positionals.length) throw new UsageError('scan needs at least one PATH');
   const scope = values.scope === undefined ? undefined : choice(values.scope, '--scope', ['all', 'context', 'strict'] as const, 'context');
+  const checks = choice(values.checks, '--checks', CHECK_LEVELS, 'recommended');
   const failOn = choice(values['fail-on'], '--fail-on', ['error', 'warning', 'info', 'never'] as const, 'error');
   const home = typeof values.home === 'string' ? path.resolve(io.cwd, values.home) : defaultHermesHome(io.env);
   const { table } = hermesTexts(typeof values['hermes-source'] === 'string' ? values['hermes-source'] : undefined, home, io);
@@ -138,7 +142,7 @@ function runScan(argv: string[], io: Io): number {
     if (!st) throw new UsageError(`${p}: no such file or directory`);
     const files = st.kind === 'directory' ? findContextFiles(nodeFs, abs, home) : [abs];
     for (const file of files) {
-      const scan = scanFile(nodeFs, file, { scope, hermesHome: home, table });
+      const scan = scanFile(nodeFs, file, { scope, checks, hermesHome: home, table });
       if (scan.error) throw new IoError(`${path.relative(io.cwd, file) || file}: ${scan.error}`);
       scans.push(scan);
     }

@@ -10,7 +10,7 @@ import type { ServerSettings } from '../shared/protocol';
 import { BackgroundScanner } from './backgroundScanner';
 import { classify, type DocumentStore, type TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
-import { extraChecksWanted, findingDiagnostic } from './rules';
+import { checksWanted, findingDiagnostic } from './rules';
 
 export interface DiagnosticsContext {
   settings(): ServerSettings;
@@ -89,14 +89,14 @@ export class DiagnosticsService {
   private scan(doc: TrackedDocument): Scan | undefined {
     const cls = classify(doc, this.ctx.home());
     if (!cls) return { version: doc.document.version, key: '', findings: undefined };
-    const extraChecks = extraChecksWanted(this.ctx.settings());
+    const checks = checksWanted(this.ctx.settings());
     const threats = this.ctx.threatTable();
-    const key = `${cls.documentKind}:${extraChecks}:${threats.key}`;
+    const key = `${cls.documentKind}:${checks}:${threats.key}`;
     const version = doc.document.version;
     const cached = this.scans.get(doc.uri);
     if (cached && cached.version === version && cached.key === key) return cached;
     // No label: the messages then say "this file", which is what the user is looking at.
-    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, extraChecks };
+    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, checks };
     const text = doc.document.getText();
     if (text.length > BACKGROUND_SCAN_CHARS) {
       this.scanInBackground(doc, text, options, version, key, threats);

@@ -6,7 +6,7 @@ import type { ScanWorkspaceResult, ServerSettings } from '../shared/protocol';
 import type { TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
 import type { PatternTable } from '../core/threatPatterns';
-import { enabledFindings, extraChecksWanted } from './rules';
+import { checksWanted, enabledFindings } from './rules';
 import { canonicalPath, pathToUri } from './uris';
 
 export interface ScanWorkspaceContext {
@@ -49,7 +49,7 @@ export async function scanWorkspace(folders: readonly string[], ctx: ScanWorkspa
   }
   for (const f of homeFiles(ctx.fs, ctx.home)) files.add(canonicalPath(f));
   const result: ScanWorkspaceResult = { files: [] };
-  const extraChecks = extraChecksWanted(ctx.settings);
+  const checks = checksWanted(ctx.settings);
   for (const file of files) {
     await tick();
     if (ctx.isCancelled()) throw new Cancelled();
@@ -59,7 +59,7 @@ export async function scanWorkspace(folders: readonly string[], ctx: ScanWorkspa
       findings = await ctx.openFindings(open);
     } else {
       try {
-        const scan = scanFile(ctx.fs, file, { hermesHome: ctx.home, extraChecks, table: ctx.table });
+        const scan = scanFile(ctx.fs, file, { hermesHome: ctx.home, checks, table: ctx.table });
         if (scan.error) ctx.log.error(`Scanning ${file} failed: ${scan.error}`);
         else findings = scan.findings;
       } catch (err) {

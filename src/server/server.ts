@@ -15,7 +15,7 @@ import {
   type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
-import { invisibleCharacterActions, type EditSupport } from './codeActions';
+import { removalActions, type EditSupport } from './codeActions';
 import { DiagnosticsService, type NoteProvider } from './diagnostics';
 import { classify, DocumentStore, type TrackedDocument } from './documents';
 import { EngineClient, type Logger } from './engineClient';
@@ -286,7 +286,7 @@ connection.onCodeAction(async (params, token) => {
   const findings = await untilCancelled(diagnostics.currentFindings(doc), token);
   // Edits computed for an older text would delete the wrong characters.
   if (doc.document.version !== version) return [];
-  return invisibleCharacterActions(doc.document, enabledFindings(findings ?? [], settings), params, editSupport);
+  return removalActions(doc.document, enabledFindings(findings ?? [], settings), params, editSupport);
 });
 
 connection.onRequest(AssembledPromptRequest, async (params: unknown, token: CancellationToken): Promise<AssembledPromptView> => {

@@ -1,0 +1,72 @@
+/**
+ * Runs the beyond-Hermes detectors over a text: each only where its literal anchors occur, each finding
+ * lowered to information inside code blocks and marked examples, and dropped where Hermes itself already
+ * blocks the same text.
+ */
+
+import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
+import { CONFUSABLES } from './confusables';
+import { DANGEROUS_ACTIONS } from './dangerousActions';
+import { DocumentView } from './documentView';
+import { ENCODED } from './encoded';
+import { EXFIL_RENDERING } from './exfilRendering';
+import { FAKE_STRUCTURE } from './fakeStructure';
+import { HIDDEN_TEXT } from './hiddenText';
+import { OTHER_LANGUAGES } from './otherLanguages';
+import type { Checks, Detection, DetectionRule, Detector, Family } from './rule';
+import { UNICODE_CONTEXT } from './unicodeContext';
+
+export const DETECTORS: readonly Detector[] = [
+  UNICODE_CONTEXT, EXFIL_RENDERING, HIDDEN_TEXT, ENCODED, CONFUSABLES, FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES,
+];
+
+export const DETECTION_RULES: readonly DetectionRule[] = DETECTORS.flatMap((d) => d.rules);
+
+const RULE_BY_ID = new Map(DETECTION_RULES.map((r) => [r.id, r]));
+
+export function detectionRule(id: string): DetectionRule | undefined {
+  return RULE_BY_ID.get(id);
+}
+
+/** A beyond-Hermes finding as offsets into the scanned text. */
+export interface BeyondHermesHit {
+  start: number;
+  end: number;
+  ruleId: string;
+  family: Family;
+  severity: 'warning' | 'info';
+  message: string;
+}
+
+const NOT_STOPPED = 'Hermes does not stop this.';
+
+/**
+ * The beyond-Hermes findings for `text` at check level `checks` ('hermes' runs nothing). `hermesSpans` are
+ * [start, end) offsets of Hermes' own findings; a finding that overlaps one is Hermes' to report.
+ */
+export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: readonly (readonly [number, number])[] = []): BeyondHermesHit[] {
+  if (checks === 'hermes' || !text) return [];
+  const view = new DocumentView(text);
+  const out: BeyondHermesHit[] = [];
+  const seen = new Set<string>();
+  for (const d of DETECTORS) {
+    if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
+    if (!d.anchor.test(text)) continue;
+    d.detect(view, (x: Detection) => {
+      const rule = RULE_BY_ID.get(x.ruleId);
+      if (!rule || (rule.tier === 'all' && checks !== 'all')) return;
+      const key = `${x.ruleId}@${x.start}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (d.family !== 'unicode-context' && hermesSpans.some(([s, e]) => s < x.end && x.start < e)) return;
+      const quoted = d.quotable === 'none' ? undefined : view.quotation(x.start, x.end, d.quotable);
+      const message = x.complete
+        ? x.message
+        : quoted
+          ? `${x.message} Reported as information because it is ${quoted}; ${NOT_STOPPED[0].toLowerCase()}${NOT_STOPPED.slice(1)}`
+          : `${x.message} ${NOT_STOPPED}`;
+      out.push({ start: x.start, end: x.end, ruleId: x.ruleId, family: rule.family, severity: quoted ? 'info' : 'warning', message });
+    });
+  }
+  return out;
+}
