@@ -3,6 +3,7 @@
  * or only when nobody watches, and orders to act behind the user's back.
  */
 
+import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -44,14 +45,14 @@ const COVERT = new RegExp(
 );
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
-const AI_WORD = /\bai\b|a\.i\.|llm|language model|assistant|agent|bot|claude|gpt|copilot|cursor|gemini|hermes|codex|devin|windsurf|cline|model|user|human|developer|reviewer|someone|anyone|date|clock|year|hostname/gi;
-const PERSON_WORD = /user|human|developer|operator|owner|person|one|reviewer|nobody|unattended/gi;
-const COVERT_WORD = /secret|covert|surreptitious|stealth|clandestine|user|human|developer|owner|operator|maintainer|reviewer|anyone|them|keep|comment|mention|flag|point|explain|silent|quiet/gi;
+const AI_WORD = new Anchor(['ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
+const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
+const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'user', 'human', 'developer', 'owner', 'operator', 'maintainer', 'reviewer', 'anyone', 'them', 'keep it', 'keep this', 'keep these', 'keep them', 'keep that', 'keep the', 'comment on', 'mention', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'hide', 'conceal']);
 
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'code',
-  anchor: /ai\b|a\.i\.|llm|model|assistant|agent|bot|claude|gpt|copilot|cursor|gemini|hermes|codex|devin|windsurf|cline|user|human|developer|operator|owner|secret|covert|surreptitious|stealth|clandestine|without|hide|conceal|keep|mention|reveal|disclose/i,
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,

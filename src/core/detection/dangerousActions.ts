@@ -4,6 +4,7 @@
  * unofficial package index. Advice against them ("never pipe curl into sh") is not reported.
  */
 
+import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -145,27 +146,27 @@ const SABOTAGE = new RegExp(
 );
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
-const ANCHORS: readonly RegExp[] = [
-  /curl|wget|iwr|irm|invoke-|fetch|iex/i,
-  /curl|wget|\bnc\b|ncat|netcat|socat|scp|rsync|ftp|telnet|invoke-|iwr|irm|requests\.|urllib|fetch\(|axios|http\.request|nslookup|\bdig\b|\/dev\//i,
-  /send|post|upload|transmit|forward|exfil|leak|mail|copy|sync|submit|share|report|beam|pipe|push|dump/i,
-  /authorized_keys|cron|@reboot|launch|systemd|systemctl|currentversion|start menu|rc\.local|init\.d|profile|rc\b|hooks|fish/i,
-  /dangerously|yolo|trust-all|allow|sandbox|permission|approv|accept|skip|bypass|disable|turn|switch|ignore|deactivate|remove|tls|ssl|verify|insecure|reject|certificate/i,
-  /verify|husky|skip_hook/i,
-  /https?:\/\//i,
-  /every|all|other|each|any|sibling|neighbo|nearby|additional|new|~|\$HOME|%USERPROFILE%|%APPDATA%/i,
-  /index-url|trusted-host|find-links|registry|pip/i,
-  /registry|goproxy|goinsecure|gonosum|goflags|gosumdb/i,
-  /install/i,
-  /conversation|chat|prompt|messages|context|instructions|everything above/i,
-  /introduce|return|ecb|fixed|static|hard-?coded|constant|audit|auth|signature|approve|route|endpoint|backdoor/i,
+const ANCHORS: readonly Anchor[] = [
+  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex']),
+  new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
+  new Anchor(['key', 'token', 'secret', 'credential', 'password', 'passwd', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
+  new Anchor(['authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/']),
+  new Anchor(['safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['--no-verify', 'husky', 'skip_hook']),
+  new Anchor(['http']),
+  new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
+  new Anchor(['--index-url', '--extra-index-url', '--trusted-host', '--find-links', '--registry', 'pip install', 'pip3 install']),
+  new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
+  new Anchor(['install']),
+  new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
+  new Anchor(['introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
 ];
 
 export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new RegExp(ANCHORS.map((a) => a.source).join('|'), 'i'),
+  anchor: new Anchor(ANCHORS.flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -296,17 +297,13 @@ export const DANGEROUS_ACTIONS: Detector = {
 /** Command lines that read secrets and send them away, on one line or in two steps a few lines apart. */
 function secretCommands(view: DocumentView, report: (start: number, end: number, ruleId: string, message: string) => void): void {
   const text = view.text;
-  const sinks = new RegExp(ANCHORS[1].source, 'gi');
-  for (let a = sinks.exec(text); a; a = sinks.exec(text)) {
-    const [ls, le] = view.lineAt(a.index);
-    sinks.lastIndex = le + 1;
+  view.eachLine(ANCHORS[1], (ls, le) => {
     const line = text.slice(ls, Math.min(le, ls + 2000));
-    if (!SINK.test(line) || !(SECRET_SOURCE.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) continue;
+    if (!SINK.test(line) || !(SECRET_SOURCE.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) return;
     const lead = line.length - line.trimStart().length;
     report(ls + lead, ls + line.trimEnd().length, 'secret_exfiltration',
       `Sends secrets to the network ${preview(line.trim(), 100)}: it reads environment variables, keys or credential files and uploads them.`);
-    if (le >= text.length) break;
-  }
+  });
 }
 
 /** One of the three lines before `lineStart` writes secrets to a file (`env > /tmp/e`), for a later upload. */

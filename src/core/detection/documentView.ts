@@ -4,6 +4,8 @@
  * Honest files quote attacks to warn about them; those quotations are reported at information severity.
  */
 
+import { AnchorHits, type Anchor } from './anchors';
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
@@ -21,6 +23,7 @@ const NEGATION =
 
 export class DocumentView {
   private fences: number[] | undefined;
+  private hits: AnchorHits | undefined;
 
   constructor(readonly text: string) {}
 
@@ -145,19 +148,32 @@ export class DocumentView {
    * one pass of its literal anchor over the text plus its own regex over the few lines that can match.
    * `f` gets each match with its index as an offset into the whole text.
    */
-  eachLineMatch(anchor: RegExp, re: RegExp, f: (m: RegExpExecArray) => void): void {
+  eachLineMatch(anchor: Anchor, re: RegExp, f: (m: RegExpExecArray) => void): void {
     const text = this.text;
-    const global = anchor.global ? anchor : new RegExp(anchor.source, `${anchor.flags}g`);
-    global.lastIndex = 0;
-    for (let a = global.exec(text); a; a = global.exec(text)) {
-      const [ls, le] = this.lineAt(a.index);
-      eachMatch(re, text.slice(ls, le), (m) => {
+    for (const ls of this.anchorHits().linesOf(anchor)) {
+      const e = text.indexOf('\n', ls);
+      eachMatch(re, text.slice(ls, e === -1 ? text.length : e), (m) => {
         m.index += ls;
         f(m);
       });
-      global.lastIndex = le + 1;
-      if (le >= text.length) break;
     }
+  }
+
+  /** [start, end) of each line where the anchor occurs. */
+  eachLine(anchor: Anchor, f: (start: number, end: number) => void): void {
+    for (const ls of this.anchorHits().linesOf(anchor)) {
+      const e = this.text.indexOf('\n', ls);
+      f(ls, e === -1 ? this.text.length : e);
+    }
+  }
+
+  /** Whether one of the anchor's literals occurs in the text. */
+  has(anchor: Anchor): boolean {
+    return this.anchorHits().has(anchor);
+  }
+
+  private anchorHits(): AnchorHits {
+    return (this.hits ??= new AnchorHits(this.text));
   }
 
   /**

@@ -4,6 +4,7 @@
  * text goes through the same instruction checks as plain text.
  */
 
+import { Anchor } from './anchors';
 import { eachMatch, preview, type DocumentView } from './documentView';
 import { instructionCue } from './instructionCues';
 import type { Detector, Emit } from './rule';
@@ -18,15 +19,103 @@ const ENTITIES = /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});[ \t]?){6,4096}/g;
 const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|[ \t]){8,8192}/g;
 /** Words reversed: instructions written backwards. */
 const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
-/** Words split with hyphens at non-syllable points ("ig-nore pre-vi-ous"). */
-const HYPHENATED = /(?<![A-Za-z-])[A-Za-z]{1,12}(?:-[A-Za-z]{1,12}){1,6}(?![A-Za-z-])/g;
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /** rot13 of words that instructions use: ignore, instructions, previous, system, prompt, execute, secret, password, … */
+const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr']);
+const REVERSED_ANCHOR = new Anchor(['erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap']);
 const ROT13_WORDS = /\b(?:vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|gbxra|perqragvnyf|nyy|gur|lbhe|naq|gryy)\b/gi;
-const SPACED = /(?<![A-Za-z0-9])(?:[A-Za-z][ \t.\-_*·|/]{1,3}){3,80}[A-Za-z](?![A-Za-z0-9])/g;
-const LEET_TOKEN = /(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]{0,23}[A-Za-z])(?=[A-Za-z0-9@$!|]{0,23}[0-9@$!|])[A-Za-z0-9@$!|]{4,24}(?![A-Za-z0-9@$!|])/g;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
 const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token/;
+
+const isBase64Char = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isLeetChar = (c: number): boolean => (c >= 48 && c <= 57) || c === 64 || c === 36 || c === 33 || c === 124;
+const isSpacer = (c: number): boolean => c === 32 || c === 9 || c === 46 || c === 45 || c === 95 || c === 42 || c === 0xb7 || c === 124 || c === 47;
+
+/** Maximal runs of base64 characters at least 20 long: one pass with no regex, where base64 and hex can start. */
+function eachLongRun(text: string, f: (start: number, end: number) => void): void {
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && isBase64Char(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= 20) f(start, i);
+      start = -1;
+    }
+  }
+}
+
+/** What the token pass found: lines with leetspeak or hyphen-split keywords, and spaced-out letter chains. */
+interface Disguises {
+  leetLines: Set<number>;
+  hyphenLines: Set<number>;
+  spaced: [number, number][];
+}
+
+/**
+ * One pass over the tokens of the text (runs of letters, digits and leet symbols): a token mixing letters with
+ * digits that reads as a keyword, letters joined by single hyphens that read as a keyword, and chains of four
+ * or more single letters with 1–3 separators between them.
+ */
+function findDisguises(view: DocumentView): Disguises {
+  const text = view.text;
+  const out: Disguises = { leetLines: new Set(), hyphenLines: new Set(), spaced: [] };
+  let chainStart = -1;
+  let chainLetters = 0;
+  let chainEnd = -1;
+  let hyphenStart = -1;
+  const endChain = (): void => {
+    if (chainLetters >= 4) out.spaced.push([chainStart, chainEnd]);
+    chainStart = -1;
+    chainLetters = 0;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (!isLetter(c) && !isLeetChar(c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let letters = 0;
+    let leet = 0;
+    while (j < text.length) {
+      const d = text.charCodeAt(j);
+      if (isLetter(d)) letters++;
+      else if (isLeetChar(d)) leet++;
+      else break;
+      j++;
+    }
+    const len = j - i;
+    if (letters && leet && len >= 4 && len <= 24) {
+      const plain = text.slice(i, j).toLowerCase().replace(/[0-9@$!|]/g, (x) => LEET[x] ?? x);
+      if (KEYWORDS.test(plain)) out.leetLines.add(view.lineAt(i)[0]);
+    }
+    // Hyphen-joined letters: a chain starts at a token followed by "-" and a letter.
+    if (!leet && text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1))) {
+      if (hyphenStart < 0) hyphenStart = i;
+    } else if (hyphenStart >= 0) {
+      if (!leet && KEYWORDS.test(text.slice(hyphenStart, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
+      hyphenStart = -1;
+    }
+    if (len === 1 && letters === 1) {
+      const gap = i - chainEnd;
+      let spacers = chainStart >= 0 && gap >= 1 && gap <= 3;
+      for (let k = chainEnd; spacers && k < i; k++) spacers = isSpacer(text.charCodeAt(k));
+      if (!spacers) {
+        endChain();
+        chainStart = i;
+      }
+      chainLetters++;
+      chainEnd = j;
+    } else {
+      endChain();
+    }
+    i = j;
+  }
+  endChain();
+  return out;
+}
 
 function printable(s: string): boolean {
   if (s.length < 8) return false;
@@ -95,7 +184,8 @@ export const ENCODED: Detector = {
   family: 'encoded',
   // Encoded instructions have no honest reason to sit in a command line, so only a block marked as an example quotes them.
   quotable: 'example-fence',
-  anchor: /[A-Za-z0-9+/_-]{20}|&#|\\[ux]|erongi|snoitcurtsni|suoiverp|dragersid|[A-Za-z]-[A-Za-z]|[0-9A-Fa-f]{24}|\\x[0-9A-Fa-f]{2}|0x[0-9A-Fa-f]{2}|%[0-9A-Fa-f]{2}|vtaber|vafgehpg|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|cnffjbeq|qvfertneq|bireevqr|[A-Za-z][ .\-_*·|/]{1,3}[A-Za-z][ .\-_*·|/]{1,3}[A-Za-z][ .\-_*·|/]{1,3}[A-Za-z]|[A-Za-z][0-9@$!|]|[0-9@$!|][A-Za-z]/,
+  // Each pass below has its own cheap gate (a run of 20 base64 characters, '&#', '%', an anchor word).
+  anchor: /[A-Za-z0-9]/,
   rules: [
     {
       id: 'encoded_payload', title: 'Encoded instructions', family: 'encoded', tier: 'recommended', securitySeverity: 8,
@@ -128,12 +218,20 @@ export const ENCODED: Detector = {
       emit({ start, end, ruleId: 'encoded_payload',
         message: `${kind} text that decodes to ${preview(plain, 120)}, which ${why}: the model can decode and follow it.` });
     };
-    eachMatch(BASE64, text, (m) => {
-      if (!/[A-Z]/.test(m[0]) || !/[a-z]/.test(m[0])) return;
-      decoded(m.index, m.index + m[0].length, fromBase64(m[0]), 'Base64');
+    eachLongRun(text, (s, e) => {
+      const run = text.slice(Math.max(0, s - 1), Math.min(text.length, e + 1));
+      const at = Math.max(0, s - 1);
+      eachMatch(BASE64, run, (m) => {
+        if (!/[A-Z]/.test(m[0]) || !/[a-z]/.test(m[0])) return;
+        decoded(at + m.index, at + m.index + m[0].length, fromBase64(m[0]), 'Base64');
+      });
+      eachMatch(HEX, run, (m) => decoded(at + m.index, at + m.index + m[0].length, fromHex(m[0]), 'Hex'));
     });
-    eachMatch(HEX, text, (m) => decoded(m.index, m.index + m[0].length, fromHex(m[0]), 'Hex'));
-    eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
+    if (text.includes('\\x') || text.includes('0x')) eachMatch(HEX, text, (m) => {
+      if (/^[0-9A-Fa-f]+$/.test(m[0])) return;
+      decoded(m.index, m.index + m[0].length, fromHex(m[0]), 'Hex');
+    });
+    if (text.includes('&#')) eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
     if (text.includes('\\')) {
       eachMatch(ESCAPES, text, (m) => {
         if (!/\\[ux]/.test(m[0])) return;
@@ -141,12 +239,8 @@ export const ENCODED: Detector = {
         decoded(m.index + lead, m.index + m[0].trimEnd().length, fromEscapes(m[0].trim()), 'Escaped');
       });
     }
-    eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
-    const rotLines = new Set<number>();
-    eachMatch(ROT13_WORDS, text, (m) => {
-      const [ls, le] = view.lineAt(m.index);
-      if (rotLines.has(ls)) return;
-      rotLines.add(ls);
+    if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
+    view.eachLine(ROT13_ANCHOR, (ls, le) => {
       const line = text.slice(ls, Math.min(le, ls + 4000));
       const hits = line.match(ROT13_WORDS) ?? [];
       if (new Set(hits.map((h) => h.toLowerCase())).size < 3 || checks >= MAX_CHECKS) return;
@@ -163,11 +257,8 @@ export const ENCODED: Detector = {
       if (why) emit({ start, end, ruleId: 'obfuscated_keyword',
         message: `${how} ${preview(text.slice(start, end), 60)} reads as ${preview(plain, 60)}; the line then ${why}.` });
     };
-    const revLines = new Set<number>();
-    eachMatch(REVERSED_WORDS, text, (m) => {
-      const [ls, le] = view.lineAt(m.index);
-      if (revLines.has(ls) || checks >= MAX_CHECKS) return;
-      revLines.add(ls);
+    view.eachLine(REVERSED_ANCHOR, (ls, le) => {
+      if (checks >= MAX_CHECKS) return;
       const line = text.slice(ls, Math.min(le, ls + 4000));
       if (new Set((line.match(REVERSED_WORDS) ?? []).map((h) => h.toLowerCase())).size < 2) return;
       const lead = line.length - line.trimStart().length;
@@ -175,39 +266,28 @@ export const ENCODED: Detector = {
       if (instructionCue(line)) return;
       decoded(ls + lead, ls + line.trimEnd().length, reversed, 'Reversed');
     });
-    const hyphenLines = new Set<number>();
-    eachMatch(HYPHENATED, text, (m) => {
-      if (!KEYWORDS.test(m[0].replace(/-/g, '').toLowerCase())) return;
-      const [ls, le] = view.lineAt(m.index);
-      if (hyphenLines.has(ls)) return;
-      hyphenLines.add(ls);
-      const line = text.slice(ls, le);
+    const disguises = findDisguises(view);
+    for (const ls of disguises.hyphenLines) {
+      const line = text.slice(ls, view.lineAt(ls)[1]);
       const lead = line.length - line.trimStart().length;
       obfuscated(ls + lead, ls + line.trimEnd().length, line.trim().replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, ''), 'Hyphen-split text');
-    });
-    eachMatch(SPACED, text, (m) => {
+    }
+    for (const [s, e] of disguises.spaced) {
+      const span = text.slice(s, e);
       // The separator that sits between most letters joins one word; any other separator (or 2+ spaces) ends it.
-      const seps = m[0].match(/[^A-Za-z]+/g) ?? [];
       const counts = new Map<string, number>();
-      for (const sp of seps) counts.set(sp, (counts.get(sp) ?? 0) + 1);
+      for (const sp of span.match(/[^A-Za-z]+/g) ?? []) counts.set(sp, (counts.get(sp) ?? 0) + 1);
       const joiner = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ' ';
-      const plain = m[0].replace(/[^A-Za-z]+/g, (sp) => (sp === joiner ? '' : ' ')).trim();
-      if (!KEYWORDS.test(plain.toLowerCase())) return;
-      obfuscated(m.index, m.index + m[0].length, plain, 'Spaced-out text');
-    });
-    const leetLines = new Set<number>();
-    eachMatch(LEET_TOKEN, text, (m) => {
-      const plain = m[0].toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c);
-      if (!KEYWORDS.test(plain)) return;
-      const [ls, le] = view.lineAt(m.index);
-      if (leetLines.has(ls)) return;
-      leetLines.add(ls);
-      const line = text.slice(ls, le);
+      const plain = span.replace(/[^A-Za-z]+/g, (sp) => (sp === joiner ? '' : ' ')).trim();
+      if (KEYWORDS.test(plain.toLowerCase())) obfuscated(s, e, plain, 'Spaced-out text');
+    }
+    for (const ls of disguises.leetLines) {
+      const line = text.slice(ls, view.lineAt(ls)[1]);
       // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll").
       const deleet = line.replace(/[A-Za-z0-9@$!|]{2,24}/g, (t) =>
         /[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
       const lead = line.length - line.trimStart().length;
       obfuscated(ls + lead, ls + line.trimEnd().length, deleet.trim(), 'Leetspeak');
-    });
+    }
   },
 };

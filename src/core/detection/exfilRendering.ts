@@ -3,6 +3,7 @@
  * that renders the model's answer fetches an image URL at once, sending whatever the model filled in.
  */
 
+import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -52,13 +53,13 @@ function carriesData(url: string): string | undefined {
   return undefined;
 }
 
-const URL_ANCHOR = /https?:\/\//gi;
-const RENDER_ANCHOR = /image|img|picture|pixel|link|url/gi;
+const URL_ANCHOR = new Anchor(['http']);
+const RENDER_ANCHOR = new Anchor(['image', 'img', 'picture', 'pixel', 'link', 'url']);
 
 export const EXFIL_RENDERING: Detector = {
   family: 'exfil-rendering',
   quotable: 'code',
-  anchor: /https?:\/\/|\b(?:image|img|picture|pixel|link|url|hyperlink)s?\b/i,
+  anchor: new Anchor([...URL_ANCHOR.literals, ...RENDER_ANCHOR.literals]),
   rules: [
     {
       id: 'exfil_url', title: 'Image or link that carries data out', family: 'exfil-rendering', tier: 'recommended', securitySeverity: 8,

@@ -43,7 +43,7 @@ export function instructionCue(text: string): string | undefined {
   const view = new DocumentView(text);
   let found: Detection | undefined;
   for (const d of TEXT_DETECTORS) {
-    if (!d.anchor.test(text)) continue;
+    if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
     d.detect(view, (x) => {
       found ??= x;
     });

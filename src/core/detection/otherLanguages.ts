@@ -3,6 +3,7 @@
  * vorherigen Anweisungen" or "忽略之前的所有指令" pass it untouched.
  */
 
+import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -15,14 +16,14 @@ interface Language {
   code: string;
   name: string;
   /** Words one of which every pattern contains: the patterns run only where one occurs. */
-  anchor: RegExp;
+  anchor: Anchor;
   patterns: string[];
 }
 
 export const LANGUAGES: readonly Language[] = [
   {
     code: 'de', name: 'German',
-    anchor: /ignorier|missacht|vergiss|vergesst|vergessen|übergeh|überschreib|du bist|nichts|system-? ?(?:prompt|anweis)/i,
+    anchor: new Anchor(['ignorier', 'missacht', 'vergiss', 'vergesst', 'vergessen', 'übergeh', 'überschreib', 'du bist', 'nichts', 'gib ', 'zeig', 'verrat', 'anweis']),
     patterns: [
       `(?<![\\p{L}])(?:ignorier(?:e|en|t)?|missachte(?:n|t)?|vergiss|vergesst|vergessen[ \\t]+Sie|übergehe|überschreibe)${gap(4)}(?:vorherigen|bisherigen|obigen|vorangegangenen|früheren|alten|alle[nr]?|deine|ihre|jegliche)${gap(2)}(?:Anweisungen|Instruktionen|Befehle|Regeln|Vorgaben|Richtlinien|Anordnungen)\\b`,
       '\\bdu[ \\t]+bist[ \\t]+(?:jetzt|nun|ab[ \\t]+sofort)[ \\t]+(?:ein|eine|der|die|das)\\b',
@@ -32,7 +33,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'es', name: 'Spanish',
-    anchor: /ignor|olvid|descarta|omite|anula|caso omiso|eres|digas|cuentes|menciones|informes/i,
+    anchor: new Anchor(['ignor', 'olvid', 'descarta', 'omite', 'anula', 'caso omiso', ' eres', 'digas', 'cuentes', 'menciones', 'informes']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|descarta|omite|anula)${gap(3)}(?:todas[ \\t]+)?(?:las[ \\t]+|tus[ \\t]+|sus[ \\t]+)?(?:instrucciones|reglas|indicaciones|directrices|órdenes)(?:[ \\t]+(?:anteriores|previas|de[ \\t]+arriba|originales))?\\b`,
       '\\bhaz[ \\t]+caso[ \\t]+omiso[ \\t]+(?:de|a)\\b',
@@ -42,7 +43,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'fr', name: 'French',
-    anchor: /ignore|oublie|néglige|écarte|outrepasse|tiens|tenez|tu es|vous êtes|dis|dites|révèle|mentionne/i,
+    anchor: new Anchor(['ignore', 'oublie', 'néglige', 'écarte', 'outrepasse', 'tiens', 'tenez', 'tu es', 'vous êtes', 'dis ', 'dites', 'révèle', 'mentionne']),
     patterns: [
       // French-only words on one side at least: English "ignore all previous instructions" is Hermes' own pattern.
       `(?<![\\p{L}])(?:ignore[zr]?|oublie[zr]?|néglige[zr]?|écarte[zr]?|outrepasse[zr]?)${gap(3)}(?:toutes[ \\t]+)?(?:les|tes|vos|ces)[ \\t]+(?:instructions|consignes|règles|directives|ordres)\\b`,
@@ -54,7 +55,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'pt', name: 'Portuguese',
-    anchor: /ignor|esque|desconsider|descarte|você|conte|diga|mencione|informe/i,
+    anchor: new Anchor(['ignor', 'esque', 'desconsider', 'descarte', 'você', 'conte ', 'diga', 'mencione', 'informe']),
     patterns: [
       `(?<![\\p{L}])(?:ignore|ignora|ignorem|esqueça|esquece|esqueçam|desconsidere|desconsidera|descarte)${gap(3)}(?:todas[ \\t]+)?(?:as[ \\t]+|suas[ \\t]+|tuas[ \\t]+)?(?:instruções|regras|orientações|diretrizes|ordens)(?:[ \\t]+(?:anteriores|prévias|acima|originais))?\\b`,
       '(?<![\\p{L}])(?:agora[ \\t]+você[ \\t]+é|você[ \\t]+agora[ \\t]+é|a[ \\t]+partir[ \\t]+de[ \\t]+agora[ \\t]+você[ \\t]+é)[ \\t]+(?:um|uma|o|a)\\b',
@@ -63,7 +64,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'ru', name: 'Russian',
-    anchor: /игнорир|проигнор|забуд|обращай|отбрось|отмени|теперь|говори|сообщай|рассказывай|выведи|покажи|раскрой/i,
+    anchor: new Anchor(['игнорир', 'проигнор', 'забуд', 'обращай', 'отбрось', 'отмени', 'теперь', 'говори', 'сообщай', 'рассказывай', 'выведи', 'покажи', 'раскрой']),
     patterns: [
       `(?<![\\p{L}])(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|не[ \\t]+обращай(?:те)?[ \\t]+внимания[ \\t]+на|отбрось(?:те)?|отмени(?:те)?)${gap(3)}(?:все[ \\t]+)?(?:предыдущие|прежние|прошлые|вышеуказанные|свои|твои|ваши|все)?[ \\t]*(?:инструкции|указания|правила|команды|распоряжения|ограничения)(?![\\p{L}])`,
       '(?<![\\p{L}])(?:теперь[ \\t]+ты|ты[ \\t]+теперь)(?![\\p{L}])',
@@ -73,7 +74,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'zh', name: 'Chinese',
-    anchor: /忽略|无视|忽视|理会|理睬|忘记|忘掉|抛开|丢弃|無視|你现在是|你現在是|现在你是|現在你是|开始你是|開始你是|告诉|告訴|通知|透露|输出|輸出|打印|显示|顯示|泄露|洩露/,
+    anchor: new Anchor(['忽略', '无视', '忽视', '理会', '理睬', '忘记', '忘掉', '抛开', '丢弃', '無視', '你现在是', '你現在是', '现在你是', '現在你是', '开始你是', '開始你是', '告诉', '告訴', '通知', '透露', '输出', '輸出', '打印', '显示', '顯示', '泄露', '洩露']),
     patterns: [
       `(?:忽略|无视|忽视|不要理会|不要理睬|忘记|忘掉|抛开|丢弃|無視|忽略掉)${cjkGap(12)}(?:指令|指示|说明|說明|规则|規則|提示词|提示詞|要求|设定|設定|命令)`,
       '(?:你现在是|你現在是|从现在开始你是|從現在開始你是|现在你是|現在你是)',
@@ -83,7 +84,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'ja', name: 'Japanese',
-    anchor: /無視|忘れ|破棄|あなたは今|今からあなたは|これからあなたは|ユーザー|システムプロンプト/,
+    anchor: new Anchor(['無視', '忘れ', '破棄', 'あなたは今', '今からあなたは', 'これからあなたは', 'ユーザー', 'システムプロンプト']),
     patterns: [
       `(?:以前|前|上記|これまで|先ほど|最初|全て|すべて|元)の${cjkGap(8)}(?:指示|命令|ルール|指令|設定|制約)${cjkGap(6)}(?:無視|忘れ|破棄)`,
       `(?:指示|命令|ルール|指令|制約)を(?:すべて|全て|全部)?(?:無視|忘れ)`,
@@ -94,7 +95,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'ko', name: 'Korean',
-    anchor: /무시|잊어|잊으|너는 이제|당신은 이제|시스템 프롬프트|말하지|알리지/,
+    anchor: new Anchor(['무시', '잊어', '잊으', '너는 이제', '당신은 이제', '시스템 프롬프트', '말하지', '알리지']),
     patterns: [
       `(?:지시|지침|명령|규칙|설정|프롬프트)${cjkGap(6)}(?:무시|잊어|잊으)`,
       '(?:너는|당신은)[ \\t]*이제',
@@ -104,14 +105,14 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'it', name: 'Italian',
-    anchor: /ignora|dimentica|trascura/i,
+    anchor: new Anchor(['ignora', 'dimentica', 'trascura']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignorate|dimentica|dimenticate|trascura)${gap(3)}(?:tutte[ \\t]+)?(?:le[ \\t]+|tue[ \\t]+)?(?:istruzioni|regole|direttive)(?:[ \\t]+(?:precedenti|sopra))?\\b`,
     ],
   },
   {
     code: 'nl', name: 'Dutch',
-    anchor: /negeer|vergeet/i,
+    anchor: new Anchor(['negeer', 'vergeet']),
     patterns: [
       `(?<![\\p{L}])(?:negeer|vergeet)${gap(3)}(?:alle[ \\t]+)?(?:eerdere|vorige|voorgaande|je|jouw)?[ \\t]*(?:instructies|regels|opdrachten)\\b`,
     ],
@@ -123,7 +124,7 @@ const COMPILED = LANGUAGES.map((l) => ({ ...l, re: new RegExp(l.patterns.join('|
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
   quotable: 'code',
-  anchor: new RegExp(LANGUAGES.map((l) => l.anchor.source).join('|'), 'i'),
+  anchor: new Anchor(LANGUAGES.flatMap((l) => l.anchor.literals)),
   rules: [
     {
       id: 'foreign_instruction_override', title: 'Instruction override in another language', family: 'other-languages', tier: 'recommended', securitySeverity: 8,

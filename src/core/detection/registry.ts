@@ -51,7 +51,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: re
   const seen = new Set<string>();
   for (const d of DETECTORS) {
     if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
-    if (!d.anchor.test(text)) continue;
+    if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
     d.detect(view, (x: Detection) => {
       const rule = RULE_BY_ID.get(x.ruleId);
       if (!rule || (rule.tier === 'all' && checks !== 'all')) return;

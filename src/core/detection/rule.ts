@@ -3,6 +3,7 @@
  * rule metadata and what a detector reports.
  */
 
+import type { Anchor } from './anchors';
 import type { DocumentView } from './documentView';
 
 /** Attack families, as the README and the detection benchmark group them. */
@@ -61,8 +62,8 @@ export type Quotable = 'none' | 'code' | 'fence' | 'example-fence';
 export interface Detector {
   family: Family;
   rules: readonly DetectionRule[];
-  /** Literal anchors: the detector runs only where this matches (tested once per text, so keep it a plain alternation). */
-  anchor: RegExp;
+  /** The detector runs only if one of these literals occurs (an Anchor), or this character class matches (a RegExp). */
+  anchor: Anchor | RegExp;
   quotable: Quotable;
   detect(view: DocumentView, emit: Emit): void;
 }
