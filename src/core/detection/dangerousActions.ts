@@ -16,6 +16,7 @@ const REMOTE_EXEC = new RegExp(
     `\\b${FETCH}\\b[^\\n|;&]{0,400}\\|[ \\t]*${INTERPRETER}`,
     `\\b(?:(?:ba|z)?sh|source|\\.)[ \\t]+<\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
+    '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',
     '\\biex[ \\t]*\\(?[ \\t]*(?:\\(?New-Object[ \\t]+Net\\.WebClient\\)?\\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n]{0,400}',
   ].join('|'),
   'gi',
@@ -52,20 +53,28 @@ const SECRET_SOURCE =
 const UPLOAD = /(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|--upload-file|-T)[ \t=]+["']?[\w-]*=?@|--post-file/i;
 
 const SECRETS =
-  '(?:api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain)';
+  '(?:(?:~|\\$HOME)/\\.[\\w./-]+|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain)';
+/** Committing or storing credentials where others can read them. */
+const SECRET_STORE =
+  /\bgit[ \t]+add\b[^\n]{0,60}?(?:\.env\b|\.git-credentials|id_rsa|id_ed25519|\.npmrc|\.pypirc|credentials\.json|\.aws\/|\.ssh\/)|\bcredential\.helper[ \t]+store\b/gi;
+/** Destructive commands run without asking. */
+const DESTRUCTIVE =
+  /\b(?:git[ \t]+(?:reset[ \t]+--hard|clean[ \t]+-[a-z]*f[a-z]*|push[ \t]+(?:-f|--force)\b)|rm[ \t]+-[a-z]*r[a-z]*f?[a-z]*[ \t]+(?:\/|~|\$HOME|\*)|drop[ \t]+(?:database|table)|mkfs|dd[ \t]+if=)[^\n]{0,120}?\b(?:without[ \t]+(?:asking|confirm\w*|checking|permission|approval|telling)|no[ \t]+need[ \t]+to[ \t]+ask)\b/gi;
+/** Containers with the host's root file system or the Docker socket. */
+const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
-  '(?:https?://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
+  '(?:(?:the[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 const SEND_SECRETS = new RegExp(
-  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump)\\b[^\\n.]{0,80}?\\b${SECRETS}\\b[^\\n]{0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
+  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include)\\b[^\\n.]{0,80}?\\b${SECRETS}\\b[^\\n]{0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
 );
 
 const WRITE = '(?:>>?|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
-  /authorized_keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+/gi;
+  /(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized_keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+/gi;
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
-const STRONG_PERSISTENCE = /authorized_keys|crontab|cron|@reboot|Launch|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
+const STRONG_PERSISTENCE = /\.ssh|authorized_keys|crontab|cron|@reboot|Launch|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 
 const SAFETY_OFF = new RegExp(
   [
@@ -112,8 +121,10 @@ const GLOBAL_AGENT_CONFIG = new RegExp(
   'gi',
 );
 
-const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
+const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|\.cursorrules|instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
 
+const OTHER_INDEX =
+  /\bgem[ \t]+sources[ \t]+(?:--add|-a)[ \t]+https?:\/\/(?!rubygems\.org)[^\s]+|\bbundle[ \t]+config[ \t]+(?:set[ \t]+)?(?:--global[ \t]+)?mirror\.[^\s]+[ \t]+https?:\/\/[^\s]+|\bconda[ \t]+config[ \t]+--add[ \t]+channels[ \t]+https?:\/\/[^\s]+|\breplace-with[ \t]*=[ \t]*["'][^"'\n]+["']/gi;
 const INDEX_FLAG = /(?:--index-url|--extra-index-url|--trusted-host|--find-links|--registry|\bpip3?[ \t]+install\b[^\n]{0,200}?[ \t]-i)[ \t=]+["']?(https?:\/\/)?([^\s/"':]+)/gi;
 const REGISTRY_SETTING =
   /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+(?:@[\w-]+:)?registry[ \t=]+["']?https?:\/\/([^\s/"':]+)|^[ \t]*(?:@[\w-]+:)?registry[ \t]*=[ \t]*https?:\/\/([^\s/"':]+)|\bGOPROXY[ \t]*=[ \t]*["']?https?:\/\/([^\s/"',]+)|\b(?:GOINSECURE|GONOSUMDB|GONOSUMCHECK|GOFLAGS[ \t]*=[ \t]*-insecure)\b|\bGOSUMDB[ \t]*=[ \t]*off\b/gim;
@@ -128,7 +139,7 @@ const OFFICIAL_INDEXES = new Set([
 const CONTEXT_ITEMS =
   '(?:conversation(?:[ \\t]+(?:history|so[ \\t]+far))?|chat[ \\t]+(?:history|log|transcript)|system[ \\t]+prompt|previous[ \\t]+messages|message[ \\t]+history|context[ \\t]+window|initial[ \\t]+instructions|hidden[ \\t]+instructions|(?:your|these)[ \\t]+instructions|prompt[ \\t]+(?:text|contents)|everything[ \\t]+above)';
 const CONTEXT_EXFIL = new RegExp(
-  `\\b(?:include|append|add|embed|put|send|attach|encode|insert|paste|copy|post|upload|leak|share|output|print|write|dump|forward|transmit|smuggle)\\b[^\\n]{0,60}?\\b(?:(?:the|this|your|our|all|entire|full|whole|complete|previous|prior|current)[ \\t]+){0,3}${CONTEXT_ITEMS}\\b[^\\n]{0,80}?(?:\\b(?:in|into|to|as|inside|within)[ \\t]+(?:the[ \\t]+|a[ \\t]+|an[ \\t]+|each[ \\t]+|every[ \\t]+|your[ \\t]+|this[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:request|url|query|image|link|commit(?:[ \\t]+message)?|issue|comment|header|parameter|param|payload|body|pull[ \\t]+request|gist|pastebin|webhook|endpoint|email|field|form|argument|json|property|attribute|metadata|telemetry|log)s?\\b|https?://|\\x60[^\\x60\\n]{1,40}\\x60[ \\t]+(?:field|param\\w*|key|property|argument))`,
+  `\\b(?:include|append|add|embed|put|send|attach|encode|insert|paste|copy|post|upload|leak|share|output|print|write|dump|forward|transmit)\\b[^\\n]{0,60}?\\b(?:(?:the|this|your|our|all|entire|full|whole|complete|previous|prior|current)[ \\t]+){0,3}${CONTEXT_ITEMS}\\b[^\\n]{0,80}?(?:\\b(?:in|into|to|as|inside|within)[ \\t]+(?:the[ \\t]+|a[ \\t]+|an[ \\t]+|each[ \\t]+|every[ \\t]+|your[ \\t]+|this[ \\t]+)?(?:\\w+[ \\t]+){0,2}?(?:request|url|query|image|link|commit(?:[ \\t]+message)?|issue|comment|header|parameter|param|payload|body|pull[ \\t]+request|gist|pastebin|webhook|endpoint|email|field|form|argument|json|property|attribute|metadata|telemetry|log)s?\\b|https?://|\\x60[^\\x60\\n]{1,40}\\x60[ \\t]+(?:field|param\\w*|key|property|argument))`,
   'gi',
 );
 
@@ -147,19 +158,22 @@ const SABOTAGE = new RegExp(
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
-  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex']),
+  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['key', 'token', 'secret', 'credential', 'password', 'passwd', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
-  new Anchor(['authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/']),
+  new Anchor(['.ssh/config', '.ssh/rc', 'authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/']),
   new Anchor(['safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
-  new Anchor(['--index-url', '--extra-index-url', '--trusted-host', '--find-links', '--registry', 'pip install', 'pip3 install']),
+  new Anchor(['--index-url', '--extra-index-url', '--trusted-host', '--find-links', '--registry', 'pip install', 'pip3 install', 'gem sources', 'bundle config', 'channels', 'replace-with']),
   new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
   new Anchor(['install']),
   new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
   new Anchor(['introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
+  new Anchor(['git add', 'credential.helper']),
+  new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
+  new Anchor(['--privileged', 'docker.sock']),
 ];
 
 export const DANGEROUS_ACTIONS: Detector = {
@@ -272,6 +286,14 @@ export const DANGEROUS_ACTIONS: Detector = {
     });
     view.eachLineMatch(ANCHORS[7], GLOBAL_AGENT_CONFIG, (m) => report(m.index, m.index + m[0].length, 'self_propagation',
       `Writes to the user's global agent configuration ${preview(m[0])}: it reaches every project the user opens, not just this one.`));
+    view.eachLineMatch(ANCHORS[8], OTHER_INDEX, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
+      `Points package installs at another source ${preview(m[0])}: packages would come from an unofficial mirror.`));
+    view.eachLineMatch(ANCHORS[13], SECRET_STORE, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Stores or commits credentials ${preview(m[0])}: it puts secrets where others can read them.`));
+    view.eachLineMatch(ANCHORS[14], DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
+    view.eachLineMatch(ANCHORS[15], HOST_ESCAPE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Container with the host's root file system ${preview(m[0])}: it gives the agent full control of the machine.`));
     view.eachLineMatch(ANCHORS[8], INDEX_FLAG, (m) => {
       const host = m[2].toLowerCase();
       if (OFFICIAL_INDEXES.has(host) || m[2].startsWith('$') || m[2].startsWith('<')) return;

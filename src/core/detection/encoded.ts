@@ -21,11 +21,11 @@ const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|
 const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /** rot13 of words that instructions use: ignore, instructions, previous, system, prompt, execute, secret, password, … */
-const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr']);
+const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr']);
 const REVERSED_ANCHOR = new Anchor(['erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap']);
-const ROT13_WORDS = /\b(?:vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|gbxra|perqragvnyf|nyy|gur|lbhe|naq|gryy)\b/gi;
+const ROT13_WORDS = /\b(?:hcybnq|uggcf|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|gbxra|perqragvnyf|nyy|gur|lbhe|naq|gryy)\b/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
-const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token/;
+const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules/;
 
 const isBase64Char = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;

@@ -8,7 +8,7 @@ import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
 /** URL characters up to the closing parenthesis; `<KEY>` placeholders are part of it. */
-const URL_CHARS = '[^\\s)"\'`]{1,2000}';
+const URL_CHARS = '(?:[^\\s)"\'`{[<]|\\{[^}\\n]{0,160}\\}\\}?|\\[[^\\]\\n]{0,160}\\]|<[^>\\n]{0,160}>){1,2000}';
 const MD_IMAGE = new RegExp(`!\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_LINK = new RegExp(`(?<!!)\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
@@ -19,13 +19,13 @@ const APPEND_TO_URL =
   /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)/gi;
 
 const HTML_FETCH = new RegExp(
-  `<(?:img|image|iframe|script|link|embed|object|video|audio|source|input|frame|body|svg|use|track|meta|table|td)\\b[^>]{0,1000}?\\b(?:src|href|data|poster|background|srcset|content|action|formaction|xlink:href)[ \\t]*=[ \\t]*["']?(https?://[^\\s"'>]{1,2000})`,
+  `<(?:img|image|iframe|script|link|embed|object|video|audio|source|input|frame|body|svg|use|track|meta|table|td)\\b[^>]{0,1000}?\\b(?:src|href|data|poster|background|srcset|content|action|formaction|xlink:href)[ \\t]*=[ \\t]*(?:"(https?://[^"\\n]{1,2000})"|'(https?://[^'\\n]{1,2000})'|(https?://[^\\s"'>]{1,2000}))`,
   'gi',
 );
 
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D. */
 const PLACEHOLDER =
-  /\{\{?[^{}\n]{1,80}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\([^)\n]{1,120}\)|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry, with an empty or placeholder value. */
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=(?:$|&|[A-Z_]{3,}|x{3,}|\*{3,})/i;
@@ -44,10 +44,17 @@ function host(url: string): string {
   return url.replace(/^https?:\/\//i, '').split(/[/?#:]/)[0].toLowerCase();
 }
 
+/**
+ * Placeholder names of private data, or a placeholder written as a phrase ("{the user's full prompt}"). API
+ * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
+ */
+const DATA_PLACEHOLDER =
+  /\s|\$\(|secret|token|key|pass|env|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|\bq\b/i;
+
 /** Why a URL looks made to carry data out, or undefined. */
 function carriesData(url: string): string | undefined {
   const p = PLACEHOLDER.exec(url);
-  if (p) return `the placeholder ${preview(p[0], 40)}`;
+  if (p && DATA_PLACEHOLDER.test(p[0])) return `the placeholder ${preview(p[0], 40)}`;
   const q = DATA_PARAM.exec(url);
   if (q) return `the query parameter ${preview(q[0].slice(1), 40)}`;
   return undefined;
@@ -86,8 +93,8 @@ export const EXFIL_RENDERING: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     const check = (m: RegExpExecArray, what: string, fetches: boolean): void => {
-      const url = m[1];
-      const start = m.index + m[0].length - url.length;
+      const url = m[1] ?? m[2] ?? m[3];
+      const start = m.index + m[0].lastIndexOf(url);
       const why = carriesData(url);
       if (why) {
         emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url',

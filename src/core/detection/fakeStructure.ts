@@ -16,9 +16,12 @@ const TEMPLATE_TOKEN = new RegExp(
     '</?start_of_turn>',
     '<end_of_turn>',
     '</?(?:system|system[-_ ]?(?:prompt|message|reminder|instructions?)|user[-_ ]?(?:instructions|query)|assistant|human|admin)>',
+    '^[ \\t]*-?[ \\t]*["\']?role["\']?[ \\t]*:[ \\t]*["\']?(?:system|developer)["\']?[ \\t]*,?[ \\t]*$',
+    '</[\\w-]{0,30}(?:context|document|input|data|content|untrusted)[\\w-]{0,20}>(?=[ \\t]*$)',
+    '<(?:instructions|system[_-]instructions|new[_-]instructions|admin[_-]instructions)\\b[^>\\n]{0,80}\\bpriority[ \\t]*=',
     '\\{[ \\t]*"role"[ \\t]*:[ \\t]*"(?:system|developer|assistant)"[ \\t]*,[ \\t]*"content"[ \\t]*:',
   ].join('|'),
-  'gi',
+  'gim',
 );
 
 /** A line opening a turn of a conversation: "System:", "### Assistant:", "[SYSTEM]:", "**Developer message:**". */
@@ -40,7 +43,7 @@ const DELIMITER = new RegExp(
 
 /** A bracketed notice from the system or an administrator: "[SYSTEM NOTICE]", "(ADMIN OVERRIDE)". */
 const ROLE_NOTICE =
-  /^[ \t]*(?:#{1,6}[ \t]*)?[[(<{*]{1,2}[ \t]*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|SECURITY|ROOT)[ \t_]+(?:NOTICE|MESSAGE|OVERRIDE|ALERT|UPDATE|INSTRUCTIONS?|DIRECTIVE|PROMPT|NOTE|COMMAND|ORDER)[ \t]*[\])>}*]{1,2}.{0,200}$/gm;
+  /\b(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|ROOT)[ \t]+(?:DIRECTIVE|OVERRIDE|COMMAND|ORDER|INSTRUCTION)S?\b.{0,200}$|^[ \t]*(?:#{1,6}[ \t]*)?[[(<{*]{1,2}[ \t]*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|SECURITY|ROOT)[ \t_]+(?:NOTICE|MESSAGE|OVERRIDE|ALERT|UPDATE|INSTRUCTIONS?|DIRECTIVE|PROMPT|NOTE|COMMAND|ORDER)[ \t]*[\])>}*]{1,2}.{0,200}$/gm;
 
 const MAKER = '(?:anthropic|openai|nous(?:[ \\t]+research)?|google(?:[ \\t]+deepmind)?|deepmind|meta[ \\t]+ai|mistral|github|microsoft|cursor|hermes(?:[ \\t]+agent)?|claude|copilot)';
 const BOSS =
@@ -51,13 +54,15 @@ const AUTHORITY = new RegExp(
     `\\b(?:message|notice|update|directive|instructions?|alert|announcement|memo|order|policy(?:[ \\t]+update)?|security[ \\t]+(?:notice|update|alert)|note|communication)[ \\t]+from[ \\t]+(?:the[ \\t]+)?(?:official[ \\t]+)?(?:${MAKER}\\b|${BOSS}\\b)`,
     `\\b${MAKER}(?:'s)?[ \\t]+(?:security|safety|trust[ \\t]+(?:and|&)[ \\t]+safety|admin(?:istration)?|compliance|alignment|red|policy)[ \\t]+(?:team|notice|update|alert|directive|department|division|bulletin)\\b`,
     `\\b(?:i[ \\t]+am|i'm)[ \\t]+${BOSS}\\b`,
+    `\\b(?:security|safety|mandatory|urgent|official|critical)[ \\t]+(?:advisory|notice|alert|bulletin|directive)\\b[^\\n]{0,40}?\\b${MAKER}\\b`,
+    `\\b${MAKER}[ \\t]+[A-Z]\\w+[ \\t]+(?:security[ \\t]+)?team\\b`,
     `\\bthis[ \\t]+is[ \\t]+${BOSS}[ \\t]*(?:speaking|writing|here|[,.:!])`,
     `\\b(?:authorized|approved|sanctioned|mandated|required|requested)[ \\t]+by[ \\t]+(?:${MAKER}\\b|${BOSS}\\b)`,
   ].join('|'),
   'gi',
 );
 
-const TOKEN_ANCHOR = new Anchor(['<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
+const TOKEN_ANCHOR = new Anchor(['role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
 const ROLE_ANCHOR = new Anchor(['system', 'assistant', 'developer', 'admin', 'operator', 'human', 'user', 'security', 'root', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_']);
 const DELIMITER_ANCHOR = new Anchor(['---', '===', '***', '###', '___', '~~~', '<<<', '>>>', '|||', '///', '\\\\\\', '-=-', '=-=', '[[', '{{', '<!--']);
 const AUTHORITY_ANCHOR = new Anchor(['anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot', 'admin', 'developer', 'creator', 'operator', 'owner', 'security', 'it department', 'platform team']);

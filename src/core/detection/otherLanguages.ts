@@ -33,12 +33,14 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'es', name: 'Spanish',
-    anchor: new Anchor(['ignor', 'olvid', 'descarta', 'omite', 'anula', 'caso omiso', ' eres', 'digas', 'cuentes', 'menciones', 'informes']),
+    anchor: new Anchor(['ignor', 'olvid', 'descarta', 'omite', 'anula', 'caso omiso', ' eres', 'digas', 'muestra', 'revela', 'imprime', 'dame', 'escribe', 'cuentes', 'menciones', 'informes']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|descarta|omite|anula)${gap(3)}(?:todas[ \\t]+)?(?:las[ \\t]+|tus[ \\t]+|sus[ \\t]+)?(?:instrucciones|reglas|indicaciones|directrices|órdenes)(?:[ \\t]+(?:anteriores|previas|de[ \\t]+arriba|originales))?\\b`,
       '\\bhaz[ \\t]+caso[ \\t]+omiso[ \\t]+(?:de|a)\\b',
       '(?<![\\p{L}])(?:ahora[ \\t]+eres|a[ \\t]+partir[ \\t]+de[ \\t]+ahora[ \\t]+eres)[ \\t]+(?:un|una|el|la)\\b',
-      `\\bno[ \\t]+(?:le[ \\t]+)?(?:digas|cuentes|menciones|informes)${gap(3)}(?:al[ \\t]+usuario|a[ \\t]+nadie)\\b`,
+      // "No le digas al usuario que ejecute sudo" tells the user something else; only secrecy itself is reported.
+      `\\bno[ \\t]+(?:se[ \\t]+lo[ \\t]+|le[ \\t]+)?(?:digas|cuentes|menciones|informes)${gap(3)}(?:al[ \\t]+usuario|a[ \\t]+nadie)\\b(?![ \\t]+que\\b)`,
+      '(?<![\\p{L}])(?:muestra|revela|imprime|dame|escribe)[ \\t]+(?:tu|el|las|tus)[ \\t]+(?:prompt[ \\t]+(?:de|del)[ \\t]+sistema|instrucciones[ \\t]+(?:de|del)[ \\t]+sistema|system[ \\t]+prompt)',
     ],
   },
   {
