@@ -284,8 +284,10 @@ export const ENCODED: Detector = {
     for (const ls of disguises.leetLines) {
       const line = text.slice(ls, view.lineAt(ls)[1]);
       // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll").
+      // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll"), and
+      // two-digit words between them ("70" for "to").
       const deleet = line.replace(/[A-Za-z0-9@$!|]{2,24}/g, (t) =>
-        /[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
+        (/[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t)) || /^[0-9]{2}$/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
       const lead = line.length - line.trimStart().length;
       obfuscated(ls + lead, ls + line.trimEnd().length, deleet.trim(), 'Leetspeak');
     }

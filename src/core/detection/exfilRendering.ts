@@ -49,12 +49,12 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|\bq\b/i;
+  /\s|\$\(|secret|token|key|pass|env|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|\bq\b/i;
 
 /** Why a URL looks made to carry data out, or undefined. */
 function carriesData(url: string): string | undefined {
-  const p = PLACEHOLDER.exec(url);
-  if (p && DATA_PLACEHOLDER.test(p[0])) return `the placeholder ${preview(p[0], 40)}`;
+  const p = url.match(new RegExp(PLACEHOLDER.source, 'gi'))?.find((x) => DATA_PLACEHOLDER.test(x));
+  if (p) return `the placeholder ${preview(p, 40)}`;
   const q = DATA_PARAM.exec(url);
   if (q) return `the query parameter ${preview(q[0].slice(1), 40)}`;
   return undefined;

@@ -26,7 +26,7 @@ const CUES: readonly [RegExp, string][] = [
   [/^[\s>*_#-]*(?:(?:hey|dear|note[ \t]+to|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)[ \t]*[:,]/i,
     'addresses AI agents with orders'],
   [/\btreat\b[^.\n]{0,40}\bas[ \t]+(?:your|the|new)[ \t]+(?:instructions|rules|prompt|directives|orders)\b/i, 'tries to replace the model\'s instructions'],
-  [/\b(?:send|post|upload|transmit|exfiltrate|forward|leak|e-?mail|copy|paste|push|commit)\b[^\n]{0,80}?\b(?:keys?|tokens?|secrets?|credentials?|passwords?|\.env|env(?:ironment)?[ \t]+var\w*|ssh|cookies?|conversation|history|prompt)\b/i,
+  [/\b(?:send|post|upload|transmit|exfiltrate|forward|leak|e-?mail|copy|paste|push|commit)\b[^\n]{0,80}?(?<![\w.])(?:keys?|tokens?|secrets?|credentials?|passwords?|\.env|env(?:ironment)?[ \t]+var\w*|ssh|cookies?|conversation|history|prompt)\b/i,
     'asks to send private data'],
   [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|command|payload|binary)\b/i, 'asks to run a command'],
   [/\b(?:curl|wget)[ \t]+\S*https?:\/\/|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i, 'contains a shell command'],
