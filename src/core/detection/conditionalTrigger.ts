@@ -48,7 +48,8 @@ const COVERT = new RegExp(
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
 const AI_WORD = new Anchor(['automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
-const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'user', 'human', 'developer', 'owner', 'operator', 'maintainer', 'reviewer', 'anyone', 'them', 'keep it', 'keep this', 'keep these', 'keep them', 'keep that', 'keep the', 'comment on', 'mention', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'hide', 'conceal']);
+/** Every covert phrase has one of these words besides the person it hides from. */
+const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', 'keep', 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit']);
 
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',

@@ -33,7 +33,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'es', name: 'Spanish',
-    anchor: new Anchor(['ignor', 'olvid', 'descarta', 'omite', 'anula', 'caso omiso', ' eres', 'digas', 'muestra', 'revela', 'imprime', 'dame', 'escribe', 'cuentes', 'menciones', 'informes']),
+    anchor: new Anchor(['instrucciones', 'reglas', 'indicaciones', 'directrices', 'órdenes', 'caso omiso', ' eres', 'digas', 'muestra', 'revela', 'imprime', 'dame', 'escribe', 'cuentes', 'menciones', 'informes']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|descarta|omite|anula)${gap(3)}(?:todas[ \\t]+)?(?:las[ \\t]+|tus[ \\t]+|sus[ \\t]+)?(?:instrucciones|reglas|indicaciones|directrices|órdenes)(?:[ \\t]+(?:anteriores|previas|de[ \\t]+arriba|originales))?\\b`,
       '\\bhaz[ \\t]+caso[ \\t]+omiso[ \\t]+(?:de|a)\\b',
@@ -45,7 +45,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'fr', name: 'French',
-    anchor: new Anchor(['ignore', 'oublie', 'néglige', 'écarte', 'outrepasse', 'tiens', 'tenez', 'tu es', 'vous êtes', 'dis ', 'dites', 'révèle', 'mentionne']),
+    anchor: new Anchor(['les instructions', 'tes instructions', 'vos instructions', 'ces instructions', 'instructions pré', 'instructions ant', 'instructions ci', 'instructions ini', "instructions d'", 'consignes', 'règles', 'directives', 'ordres', 'tiens', 'tenez', 'tu es', 'vous êtes', 'dis ', 'dites', 'révèle', 'mentionne']),
     patterns: [
       // French-only words on one side at least: English "ignore all previous instructions" is Hermes' own pattern.
       `(?<![\\p{L}])(?:ignore[zr]?|oublie[zr]?|néglige[zr]?|écarte[zr]?|outrepasse[zr]?)${gap(3)}(?:toutes[ \\t]+)?(?:les|tes|vos|ces)[ \\t]+(?:instructions|consignes|règles|directives|ordres)\\b`,
@@ -57,7 +57,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'pt', name: 'Portuguese',
-    anchor: new Anchor(['ignor', 'esque', 'desconsider', 'descarte', 'você', 'conte ', 'diga', 'mencione', 'informe']),
+    anchor: new Anchor(['instruções', 'regras', 'orientações', 'diretrizes', 'ordens', 'você', 'conte ', 'diga', 'mencione', 'informe']),
     patterns: [
       `(?<![\\p{L}])(?:ignore|ignora|ignorem|esqueça|esquece|esqueçam|desconsidere|desconsidera|descarte)${gap(3)}(?:todas[ \\t]+)?(?:as[ \\t]+|suas[ \\t]+|tuas[ \\t]+)?(?:instruções|regras|orientações|diretrizes|ordens)(?:[ \\t]+(?:anteriores|prévias|acima|originais))?\\b`,
       '(?<![\\p{L}])(?:agora[ \\t]+você[ \\t]+é|você[ \\t]+agora[ \\t]+é|a[ \\t]+partir[ \\t]+de[ \\t]+agora[ \\t]+você[ \\t]+é)[ \\t]+(?:um|uma|o|a)\\b',
@@ -107,7 +107,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'it', name: 'Italian',
-    anchor: new Anchor(['ignora', 'dimentica', 'trascura']),
+    anchor: new Anchor(['istruzioni', 'regole', 'direttive']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignorate|dimentica|dimenticate|trascura)${gap(3)}(?:tutte[ \\t]+)?(?:le[ \\t]+|tue[ \\t]+)?(?:istruzioni|regole|direttive)(?:[ \\t]+(?:precedenti|sopra))?\\b`,
     ],
