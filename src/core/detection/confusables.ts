@@ -91,7 +91,7 @@ export const CONFUSABLES: Detector = {
       const letters = foreign.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');
       const reads = skeleton(word);
       const [ls, le] = view.lineAt(s);
-      const line = text.slice(ls, Math.min(le, ls + 2000));
+      const line = text.slice(Math.max(ls, s - 500), Math.min(le, e + 500));
       const fixed = foldForMatching(skeleton(line).normalize('NFKC'));
       const caught = lineChecks++ < MAX_LINE_CHECKS
         ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))

@@ -17,6 +17,7 @@ const REMOTE_EXEC = new RegExp(
     `\\b(?:(?:ba|z)?sh|source|\\.)[ \\t]+<\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',
+    '\\b(?:nc|ncat|netcat)[ \\t]+(?:-[a-z]+[ \\t]+){0,3}-[a-z]*[ec][a-z]*[ \\t]+/bin/(?:ba|z)?sh\\b|\\b(?:ba)?sh[ \\t]+-i[ \\t]*[>&]{1,2}[ \\t]*/dev/tcp/|/dev/tcp/[\\w.-]+/\\d+',
     '\\biex[ \\t]*\\(?[ \\t]*(?:\\(?New-Object[ \\t]+Net\\.WebClient\\)?\\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n]{0,400}',
   ].join('|'),
   'gi',
@@ -72,14 +73,14 @@ const SEND_SECRETS = new RegExp(
 const WRITE = '(?:>>?|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
-  /(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized_keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+/gi;
+  /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized_keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+/gi;
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
-const STRONG_PERSISTENCE = /\.ssh|authorized_keys|crontab|cron|@reboot|Launch|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
+const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized_keys|crontab|cron|@reboot|Launch|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 
 const SAFETY_OFF = new RegExp(
   [
     '--dangerously-skip-permissions\\b', '--dangerously-bypass-approvals-and-sandbox\\b', '--yolo\\b', '--trust-all-tools\\b', '--allow-all-tools\\b',
-    '--no-sandbox\\b', '--disable-sandbox\\b', '--permission-mode[ \\t=]+bypassPermissions\\b',
+    '--no-sandbox\\b', 'danger-full-access\\b', '\\bapproval_policy[ \\t]*=[ \\t]*["\']?never\\b', '--disable-sandbox\\b', '--permission-mode[ \\t=]+bypassPermissions\\b',
     '"?(?:autoApprove|auto_approve|alwaysAllow|autoApproveAll|chat\\.tools\\.autoApprove|yolo|dangerouslySkipPermissions)"?[ \\t]*[:=][ \\t]*(?:true|\\[|"\\*")',
     '\\bauto[- ]?approv(?:e|al)\\b[^\\n]{0,40}\\b(?:all|every|any|enabled?|on|true)\\b',
     '\\b(?:approve|accept|allow)[ \\t]+(?:all|every|any)[ \\t]+(?:tool[ \\t]+calls?|tools?|commands?|actions?|requests?|permissions?)\\b',
@@ -97,9 +98,10 @@ const STANDING = /\b(?:always|every|each|all|by default|whenever|any time|use|pa
 const INSTRUCTION_WORDS = '(?:instructions|prompt|system[ \\t]+prompt|directives|commands|orders|tasks|rules|guidelines|configuration)';
 const REMOTE_INSTRUCTIONS = new RegExp(
   [
-    `\\b(?:fetch|load|download|read|get|retrieve|pull|obtain|grab|curl|wget|visit|open|check|follow|obey)\\b[^\\n]{0,40}?\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional|current|today's|latest)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,60}?https?://[^\\s)>"']+`,
-    `\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,30}?\\b(?:are|is|live|lives|can[ \\t]+be[ \\t]+found|located|hosted|available|published|posted)\\b[^\\n]{0,30}?\\b(?:at|on|from|in)[ \\t]+https?://[^\\s)>"']+`,
-    'https?://[^\\s)>"\']+[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
+    `\\b(?:fetch|load|download|read|get|retrieve|pull|obtain|grab|curl|wget|visit|open|check|follow|obey)\\b[^\\n]{0,40}?\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional|current|today's|latest)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,60}?https?://[^\\s)>"']{1,500}`,
+    `\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,30}?\\b(?:are|is|live|lives|can[ \\t]+be[ \\t]+found|located|hosted|available|published|posted)\\b[^\\n]{0,30}?\\b(?:at|on|from|in)[ \\t]+https?://[^\\s)>"']{1,500}`,
+    // The URL is taken whole (the lookahead stops it shrinking), so the gap after it is tried once per URL.
+    'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
   ].join('|'),
   'gi',
 );
@@ -148,6 +150,7 @@ const SABOTAGE = new RegExp(
   [
     '\\bintroduce[ \\t]+(?:(?:a|an|one|some|subtle|small|hidden|deliberate|occasional)[ \\t]+){0,3}(?:bugs?|errors?|flaws?|vulnerabilit(?:y|ies)|backdoors?|off-by-one(?:[ \\t]+errors?)?|race[ \\t]+conditions?|memory[ \\t]+leaks?)\\b',
     '\\b(?:always|just|simply)[ \\t]+return[ \\t]+(?:true|ok|success|200|null|nil)\\b',
+    '\\b(?:switch|change|replace|downgrade|migrate|move)\\b[^\\n]{0,60}\\b(?:hash\\w*|encrypt\\w*|cipher|crypto\\w*)\\b[^\\n]{0,60}\\bto[ \\t]+(?:md5|sha-?1|des|rc4|ecb|plain[ \\t]*text|base64)\\b',
     '\\b(?:use|using|with)[ \\t]+(?:AES[ \\t]+in[ \\t]+)?ECB[ \\t]+mode\\b|\\b(?:use|using|with)[ \\t]+(?:the|a)[ \\t]+(?:fixed|static|hard-?coded|constant)[ \\t]+(?:key|iv|nonce|salt)\\b',
     '\\b(?:disable|remove|skip|comment[ \\t]+out|turn[ \\t]+off|set)\\b[^.\\n]{0,40}\\b(?:audit[ \\t]+log\\w*|auth(?:entication|orization)?[ \\t]+checks?|signature[ \\t]+(?:checks?|verification))\\b(?:[^.\\n]{0,20}\\b(?:off|false|none))?',
     '\\bapprove\\b[^.\\n]{0,60}\\b(?:regardless|no[ \\t]+matter|without[ \\t]+(?:reading|reviewing|looking|checking))\\b',
@@ -158,11 +161,11 @@ const SABOTAGE = new RegExp(
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
-  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval']),
+  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
-  new Anchor(['.ssh/config', '.ssh/rc', 'authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/']),
-  new Anchor(['safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/']),
+  new Anchor(['danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -170,7 +173,7 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
   new Anchor(['install']),
   new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
-  new Anchor(['introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
+  new Anchor(['md5', 'sha1', 'sha-1', 'rc4', 'des', 'plaintext', 'plain text', 'introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
   new Anchor(['git add', 'credential.helper']),
   new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
   new Anchor(['--privileged', 'docker.sock']),

@@ -6,6 +6,9 @@
 
 import { AnchorHits, type Anchor } from './anchors';
 
+/** How far around a match quotation marks and code spans are looked for. */
+const WINDOW = 2000;
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
@@ -27,11 +30,20 @@ export class DocumentView {
 
   constructor(readonly text: string) {}
 
-  /** [start, end) of the line containing `pos`. */
+  private starts: Int32Array | undefined;
+
+  /** [start, end) of the line containing `pos` (a binary search over the line starts, found once per text). */
   lineAt(pos: number): [number, number] {
-    const s = this.text.lastIndexOf('\n', pos - 1) + 1;
-    const e = this.text.indexOf('\n', pos);
-    return [s, e === -1 ? this.text.length : e];
+    const starts = (this.starts ??= lineStarts(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    const next = lo + 1 < starts.length ? starts[lo + 1] - 1 : this.text.length;
+    return [starts[lo], next];
   }
 
   /** Closed fenced code blocks as [start, end) pairs of offsets (unclosed fences do not count: they can hide an attack). */
@@ -96,9 +108,11 @@ export class DocumentView {
 
   /** Inside a `code span` on one line. */
   inCodeSpan(start: number, end: number): boolean {
-    const [ls, le] = this.lineAt(start);
+    const [lineStart, le] = this.lineAt(start);
     if (end > le) return false;
-    const line = this.text.slice(ls, le);
+    // Backticks pair up from the start of the line; on a very long line, from a window before the match.
+    const ls = Math.max(lineStart, start - WINDOW);
+    const line = this.text.slice(ls, Math.min(le, end + WINDOW));
     let open = -1;
     let openLen = 0;
     for (let i = 0; i < line.length; i++) {
@@ -119,9 +133,10 @@ export class DocumentView {
 
   /** Inside a quotation that its line introduces as an example, or a blockquote introduced that way. */
   inMarkedExample(start: number, end: number): boolean {
-    const [ls, le] = this.lineAt(start);
+    const [lineStart, le] = this.lineAt(start);
     if (end > le) return false;
-    const line = this.text.slice(ls, le);
+    const ls = Math.max(lineStart, start - WINDOW);
+    const line = this.text.slice(ls, Math.min(le, end + WINDOW));
     const rel = start - ls;
     for (let i = rel - 1; i >= 0 && rel - i <= 400; i--) {
       const close = QUOTES[line[i]];
@@ -130,14 +145,13 @@ export class DocumentView {
       if (j !== -1 && j >= end - ls - 1 && EXAMPLE_MARKER.test(line.slice(Math.max(0, i - 120), i))) return true;
     }
     if (INTRODUCED.test(line.slice(Math.max(0, rel - 40), rel))) return true;
-    if (/^ {0,3}>/.test(line)) {
-      // A blockquote whose introducing line (the nearest non-quote line above) marks it as an example.
-      let p = ls - 1;
-      while (p > 0) {
-        const [ps, pe] = this.lineAt(p - 1);
-        const prev = this.text.slice(ps, pe);
+    if (/^ {0,3}>/.test(this.text.slice(lineStart, lineStart + 8))) {
+      // A blockquote whose introducing line (the nearest non-quote line above, at most 50 lines up) marks it as an example.
+      for (let p = lineStart - 1, n = 0; p >= 0 && n < 50; n++) {
+        const [ps, pe] = this.lineAt(p);
+        const prev = this.text.slice(ps, Math.min(pe, ps + WINDOW));
         if (!/^ {0,3}>/.test(prev)) return prev.trim() !== '' && EXAMPLE_MARKER.test(prev);
-        p = ps;
+        p = ps - 1;
       }
     }
     return false;
@@ -199,6 +213,15 @@ export class DocumentView {
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
     return NEGATION.test(sentence);
   }
+}
+
+function lineStarts(text: string): Int32Array {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  const out = new Int32Array(n);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out[k++] = i + 1;
+  return out;
 }
 
 /** Every match of a global regex, leftmost first, never stuck on an empty match. */

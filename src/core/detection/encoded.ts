@@ -19,6 +19,8 @@ const ENTITIES = /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});[ \t]?){6,4096}/g;
 const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|[ \t]){8,8192}/g;
 /** Words reversed: instructions written backwards. */
 const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
+/** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)…`. */
+const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /** rot13 of words that instructions use: ignore, instructions, previous, system, prompt, execute, secret, password, … */
 const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr']);
@@ -239,6 +241,10 @@ export const ENCODED: Detector = {
         decoded(m.index + lead, m.index + m[0].trimEnd().length, fromEscapes(m[0].trim()), 'Escaped');
       });
     }
+    if (/fromcharcode|chr\(/i.test(text)) eachMatch(CHAR_CODES, text, (m) => {
+      const codes = (m[1] ?? m[0]).match(/\d{1,7}/g) ?? [];
+      decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+    });
     if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
       const line = text.slice(ls, Math.min(le, ls + 4000));

@@ -19,6 +19,8 @@ const TEMPLATE_TOKEN = new RegExp(
     '^[ \\t]*-?[ \\t]*["\']?role["\']?[ \\t]*:[ \\t]*["\']?(?:system|developer)["\']?[ \\t]*,?[ \\t]*$',
     '</[\\w-]{0,30}(?:context|document|input|data|content|untrusted)[\\w-]{0,20}>(?=[ \\t]*$)',
     '<(?:instructions|system[_-]instructions|new[_-]instructions|admin[_-]instructions)\\b[^>\\n]{0,80}\\bpriority[ \\t]*=',
+    '</?(?:tool_result|tool_use|tool_call|tool_response|function_results?|function_calls?|function_response)\\b[^>\\n]{0,120}>',
+    '^[ \\t]*#{1,6}[ \\t]*(?:system|developer|admin(?:istrator)?|operator)[ \\t]+(?:message|prompt|instructions?|override|directive)s?\\b[^\\n]{0,40}\\b(?:priority|overrides?|supersedes?|precedence)\\b',
     '\\{[ \\t]*"role"[ \\t]*:[ \\t]*"(?:system|developer|assistant)"[ \\t]*,[ \\t]*"content"[ \\t]*:',
   ].join('|'),
   'gim',
@@ -62,7 +64,7 @@ const AUTHORITY = new RegExp(
   'gi',
 );
 
-const TOKEN_ANCHOR = new Anchor(['role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
+const TOKEN_ANCHOR = new Anchor(['<tool_', '</tool_', '<function_', '</function_', 'priority', 'override', 'supersede', 'precedence', 'role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
 const ROLE_ANCHOR = new Anchor(['system', 'assistant', 'developer', 'admin', 'operator', 'human', 'user', 'security', 'root', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_']);
 const DELIMITER_ANCHOR = new Anchor(['---', '===', '***', '###', '___', '~~~', '<<<', '>>>', '|||', '///', '\\\\\\', '-=-', '=-=', '[[', '{{', '<!--']);
 const AUTHORITY_ANCHOR = new Anchor(['anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot', 'admin', 'developer', 'creator', 'operator', 'owner', 'security', 'it department', 'platform team']);

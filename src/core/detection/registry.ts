@@ -40,6 +40,9 @@ export interface BeyondHermesHit {
 
 const NOT_STOPPED = 'Hermes does not stop this.';
 
+/** Findings per rule and file: enough to show a pattern, and a bound on the work a hostile file can cause. */
+export const MAX_PER_RULE = 100;
+
 /**
  * The beyond-Hermes findings for `text` at check level `checks` ('hermes' runs nothing). `hermesSpans` are
  * [start, end) offsets of Hermes' own findings; a finding that overlaps one is Hermes' to report.
@@ -49,6 +52,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: re
   const view = new DocumentView(text);
   const out: BeyondHermesHit[] = [];
   const seen = new Set<string>();
+  const perRule = new Map<string, number>();
   for (const d of DETECTORS) {
     if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
     if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
@@ -56,7 +60,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: re
       const rule = RULE_BY_ID.get(x.ruleId);
       if (!rule || (rule.tier === 'all' && checks !== 'all')) return;
       const key = `${x.ruleId}@${x.start}`;
-      if (seen.has(key)) return;
+      if (seen.has(key) || (perRule.get(x.ruleId) ?? 0) >= MAX_PER_RULE) return;
       seen.add(key);
       if (d.family !== 'unicode-context' && hermesSpans.some(([s, e]) => s < x.end && x.start < e)) return;
       const quoted = d.quotable === 'none' ? undefined : view.quotation(x.start, x.end, d.quotable);
@@ -65,6 +69,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: re
         : quoted
           ? `${x.message} Reported as information because it is ${quoted}; ${NOT_STOPPED[0].toLowerCase()}${NOT_STOPPED.slice(1)}`
           : `${x.message} ${NOT_STOPPED}`;
+      perRule.set(x.ruleId, (perRule.get(x.ruleId) ?? 0) + 1);
       out.push({ start: x.start, end: x.end, ruleId: x.ruleId, family: rule.family, severity: quoted ? 'info' : 'warning', message });
     });
   }
