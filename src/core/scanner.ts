@@ -34,6 +34,8 @@ export interface ScanOptions {
    * never reported as blocking.
    */
   checks?: Checks;
+  /** The earlier switch for the checks beyond Hermes, kept for callers written against it: false ≡ checks 'hermes'. */
+  extraChecks?: boolean;
   /** The pattern table to apply; the built-in port by default. */
   table?: PatternTable;
 }
@@ -153,7 +155,7 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
   const hits: Hit[] = [];
   let hermesIds: string[];
   let blocked: boolean;
-  const checks = options.checks ?? 'recommended';
+  const checks = options.checks ?? (options.extraChecks === false ? 'hermes' : 'recommended');
   const beyondCap = checks !== 'hermes';
   if (options.kind === 'memory') {
     ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, beyondCap, options.table));

@@ -208,6 +208,9 @@ describe('scanDocument: checks beyond Hermes', () => {
 
   it('can be switched off', () => {
     assert.deepEqual(scanDocument(text, { kind: 'context', checks: 'hermes' }).findings, []);
+    // The earlier boolean switch maps onto the levels: false is 'hermes'.
+    assert.deepEqual(scanDocument(text, { kind: 'context', extraChecks: false }).findings, []);
+    assert.equal(scanDocument(text, { kind: 'context', extraChecks: true }).findings.length, 8);
   });
 
   it("checks the whole file, frontmatter included, without double-reporting Hermes' own characters", () => {

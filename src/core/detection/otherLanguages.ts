@@ -33,7 +33,7 @@ export const LANGUAGES: readonly Language[] = [
   },
   {
     code: 'es', name: 'Spanish',
-    anchor: new Anchor(['instrucciones', 'reglas', 'indicaciones', 'directrices', 'órdenes', 'caso omiso', ' eres', 'digas', 'muestra', 'revela', 'imprime', 'dame', 'escribe', 'cuentes', 'menciones', 'informes']),
+    anchor: new Anchor(['instrucciones', 'reglas', 'indicaciones', 'directrices', 'órdenes', 'caso omiso', ' eres', 'digas', 'muestra ', 'revela ', 'imprime ', ' dame ', ' escribe ', 'cuentes', 'menciones', 'informes']),
     patterns: [
       `(?<![\\p{L}])(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olviden|descarta|omite|anula)${gap(3)}(?:todas[ \\t]+)?(?:las[ \\t]+|tus[ \\t]+|sus[ \\t]+)?(?:instrucciones|reglas|indicaciones|directrices|órdenes)(?:[ \\t]+(?:anteriores|previas|de[ \\t]+arriba|originales))?\\b`,
       '\\bhaz[ \\t]+caso[ \\t]+omiso[ \\t]+(?:de|a)\\b',
