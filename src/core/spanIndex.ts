@@ -35,15 +35,20 @@ export class SpanIndex {
   }
 
   private seal(): Uint32Array {
-    const order = Array.from({ length: this.size }, (_, i) => i).sort((a, b) => this.starts[a] - this.starts[b]);
-    const starts = new Uint32Array(this.size);
-    const maxEnd = new Uint32Array(this.size);
+    const n = this.size;
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++) sorted = this.starts[i - 1] <= this.starts[i];
+    // Hits mostly arrive in order (one rule at a time), so the sort is usually skipped.
+    const order = sorted ? undefined : Array.from({ length: n }, (_, i) => i).sort((a, b) => this.starts[a] - this.starts[b]);
+    const starts = new Uint32Array(n);
+    const maxEnd = new Uint32Array(n);
     let max = 0;
-    order.forEach((from, i) => {
+    for (let i = 0; i < n; i++) {
+      const from = order ? order[i] : i;
       starts[i] = this.starts[from];
       max = Math.max(max, this.ends[from]);
       maxEnd[i] = max;
-    });
+    }
     this.starts = starts;
     this.ends = new Uint32Array(0);
     this.maxEnd = maxEnd;
