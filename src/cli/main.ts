@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { resolveHermesTexts, type ResolvedTexts } from '../core/hermesSource/installation';
 import { assemble, defaultHermesHome, type AssembledPrompt, type AssembleOptions } from '../core/assemble';
 import { cacheImpact, type CacheImpact } from '../core/cache';
+import { CHECK_LEVELS } from '../core/detection/rule';
 import { UsageError } from '../core/layout';
 import { NodeFileSystem } from '../core/nodeFs';
 import { PER_TURN_NOTE } from '../core/perTurn';
@@ -35,8 +36,8 @@ Usage:
   hermes-prompt build [--cwd DIR] [--home DIR] [--layout documented] [--platform NAME] [--model NAME]
                       [--session-id ID] [--pass-session-id] [--now DATE] [--timezone IANA] [--context-length N]
                       [--hermes-source DIR|builtin] [--json]
-  hermes-prompt scan  [--scope all|context|strict] [--json | --sarif] [--fail-on error|warning|info|never] [--home DIR]
-                      [--hermes-source DIR|builtin] PATH...
+  hermes-prompt scan  [--scope all|context|strict] [--checks hermes|recommended|all] [--json | --sarif]
+                      [--fail-on error|warning|info|never] [--home DIR] [--hermes-source DIR|builtin] PATH...
   hermes-prompt diff  --cwd DIR --file PATH --with NEWFILE [--home DIR] [--json]
   hermes-prompt hints [--cwd DIR] [--touch PATH]... [--command "SHELL COMMAND"]... [--home DIR]
                       [--hermes-source DIR|builtin] [--json]
@@ -47,6 +48,8 @@ every directory below --cwd that holds a hint file is touched, parents first.
 
 --now: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM]; without an offset it is read in the display zone.
 --timezone: the display zone (default: HERMES_TIMEZONE, else config.yaml timezone, else local time, as Hermes).
+--checks: 'hermes' reports Hermes' own verdict only; 'recommended' (default) adds the checks beyond Hermes
+that rarely flag honest files; 'all' adds every check.
 --hermes-source: a Hermes checkout, site-packages or virtualenv to read Hermes' own texts from
 (default: auto-detected; 'builtin' uses the built-in approximations).
 
@@ -143,11 +146,12 @@ const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 function runScan(argv: string[], io: Io): number {
   const { values, positionals } = parse(argv, {
     scope: { type: 'string' }, json: { type: 'boolean' }, sarif: { type: 'boolean' }, 'fail-on': { type: 'string' }, home: { type: 'string' },
-    'hermes-source': { type: 'string' },
+    'hermes-source': { type: 'string' }, checks: { type: 'string' },
   });
   if (values.json && values.sarif) throw new UsageError('--json and --sarif are exclusive');
   if (!positionals.length) throw new UsageError('scan needs at least one PATH');
   const scope = values.scope === undefined ? undefined : choice(values.scope, '--scope', ['all', 'context', 'strict'] as const, 'context');
+  const checks = choice(values.checks, '--checks', CHECK_LEVELS, 'recommended');
   const failOn = choice(values['fail-on'], '--fail-on', ['error', 'warning', 'info', 'never'] as const, 'error');
   const home = typeof values.home === 'string' ? path.resolve(io.cwd, values.home) : defaultHermesHome(io.env);
   const { table } = hermesTexts(typeof values['hermes-source'] === 'string' ? values['hermes-source'] : undefined, home, io);
@@ -164,7 +168,7 @@ function runScan(argv: string[], io: Io): number {
       targets.push(abs);
       continue;
     }
-    const scan = scanFile(nodeFs, abs, { scope, hermesHome: home, table });
+    const scan = scanFile(nodeFs, abs, { scope, checks, hermesHome: home, table });
     if (scan.error) throw new IoError(`${p}: ${scan.error}`);
     targets.push(scan);
   }
@@ -172,7 +176,7 @@ function runScan(argv: string[], io: Io): number {
   let scanned = 0;
   function* scans(): Generator<FileScan> {
     for (const t of targets) {
-      for (const scan of typeof t === 'string' ? scanTree(nodeFs, t, { scope, hermesHome: home, table }) : [t]) {
+      for (const scan of typeof t === 'string' ? scanTree(nodeFs, t, { scope, checks, hermesHome: home, table }) : [t]) {
         if (failOn !== 'never' && scan.findings.some((f) => RANK[f.severity] >= RANK[failOn])) failed = true;
         scanned++;
         yield scan;

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { PROJECT_URL, ruleHelpUri, ruleInfo } from '../core/ruleLinks';
 import type { FileScan } from '../core/scanFiles';
+import type { RuleInfo } from '../core/scanner';
 import type { Severity } from '../core/types';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -49,8 +50,13 @@ export function toSarif(scans: Iterable<FileScan>, baseDir: string, version: str
       shortDescription: { text: info.title },
       fullDescription: { text: info.description },
       helpUri: ruleHelpUri(id),
-      help: { text: info.description },
-      properties: { hermesBlocks: info.hermesBlocks, tags: ['security', 'prompt-injection'] },
+      help: { text: info.fix ? `${info.description}\n\nFix: ${info.fix}` : info.description },
+      properties: {
+        hermesBlocks: info.hermesBlocks,
+        'security-severity': securitySeverity(info),
+        ...(info.family ? { family: info.family } : {}),
+        tags: ['security', 'prompt-injection', ...(info.family ? [info.family] : [])],
+      },
     };
   });
   return {
@@ -63,6 +69,14 @@ export function toSarif(scans: Iterable<FileScan>, baseDir: string, version: str
       tool: () => ({ driver: { name: 'hermes-prompt-lens', informationUri: PROJECT_URL, semanticVersion: version, version, rules: rules() } }),
     }],
   };
+}
+
+/**
+ * GitHub's `security-severity` (a CVSS-like score as a string): a beyond-Hermes rule's own score; 8.0 (high)
+ * for what Hermes blocks, since it decides whether a whole file reaches the prompt; 2.0 for notes about the file.
+ */
+function securitySeverity(info: RuleInfo): string {
+  return (info.securitySeverity ?? (info.hermesBlocks ? 8 : 2)).toFixed(1);
 }
 
 function toUri(file: string, baseDir: string): string {

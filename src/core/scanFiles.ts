@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { classifyExplicit, classifyFile, type FileClass } from './contextFileKinds';
+import type { Checks } from './detection/rule';
 import type { FileSystem } from './fs';
 import { scanDocument } from './scanner';
 import type { PatternTable, Scope } from './threatPatterns';
@@ -92,7 +93,8 @@ export function* scanTree(fs: FileSystem, root: string, opts: ScanFileOptions = 
 export interface ScanFileOptions {
   scope?: Scope;
   hermesHome?: string;
-  extraChecks?: boolean;
+  /** Which checks run (default 'recommended'). */
+  checks?: Checks;
   /** SOUL.md written by the user (no distribution manifest): Hermes warns but loads. */
   userAuthored?: boolean;
   table?: PatternTable;
@@ -114,7 +116,7 @@ export function scanFile(fs: FileSystem, file: string, opts: ScanFileOptions = {
     });
   }
   const userAuthored = opts.userAuthored ?? (kind.documentKind === 'soul');
-  const scanOpts = { kind: kind.documentKind, label: path.basename(file), userAuthored, extraChecks: opts.extraChecks, table: opts.table };
+  const scanOpts = { kind: kind.documentKind, label: path.basename(file), userAuthored, checks: opts.checks, table: opts.table };
   // Hermes' verdict always uses Hermes' own scope; a different --scope only changes what is reported.
   const hermes = scanDocument(read.text, scanOpts);
   const asked = opts.scope ? scanDocument(read.text, { ...scanOpts, scope: opts.scope }) : hermes;

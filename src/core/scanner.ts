@@ -3,6 +3,9 @@
  * in the file as the editor shows it, plus checks Hermes does not make (clearly marked as such).
  */
 
+import { benignFalseFlags } from './detection/benignFalseFlags';
+import { DETECTION_RULES, detectBeyondHermes } from './detection/registry';
+import type { Checks, Family, Tier } from './detection/rule';
 import { stripHermesFrontmatter } from './frontmatter';
 import {
   composeMaps, LineIndex, mapNfkc, mapRange, mapUniversalNewlines, shiftMap, type PositionMap,
@@ -11,7 +14,8 @@ import {
   codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS, type PatternTable,
   unicodeName, type Scope,
 } from './threatPatterns';
-import { FindingCollector, type GroupedHit } from './findingCollector';
+import { FindingCollector, type GroupedHit, type Hit } from './findingCollector';
+import { SpanIndex } from './spanIndex';
 import { scanForThreats } from './threats';
 import { cpLength, cpToUtf16, formatThousands, isPyWhitespace } from './text';
 import type { Finding, Severity } from './types';
@@ -26,7 +30,13 @@ export interface ScanOptions {
   label?: string;
   /** SOUL.md the user wrote (no distribution manifest owns it): Hermes logs hits but still loads it. */
   userAuthored?: boolean;
-  /** Checks beyond Hermes' own (default true); never reported as blocking. */
+  /**
+   * Which checks run (default 'recommended'): 'hermes' reports Hermes' verdict only; 'recommended' adds the
+   * beyond-Hermes rules with few false flags on real files; 'all' adds every rule. Beyond-Hermes findings are
+   * never reported as blocking.
+   */
+  checks?: Checks;
+  /** The earlier switch for the checks beyond Hermes, kept for callers written against it: false ≡ checks 'hermes'. */
   extraChecks?: boolean;
   /** The pattern table to apply; the built-in port by default. */
   table?: PatternTable;
@@ -53,6 +63,16 @@ export interface RuleInfo {
   description: string;
   /** For Hermes' patterns: the narrowest scan scope that includes them. */
   scope?: Scope;
+  /** For checks beyond Hermes: the attack family and the least check level that runs the rule. */
+  family?: Family;
+  tier?: Tier;
+  /** A text the rule reports, and how to fix it (README rule reference). */
+  example?: string;
+  fix?: string;
+  /** SARIF `security-severity` (0–10). */
+  securitySeverity?: number;
+  /** Files of the benign corpus the rule flags, as the README states it. */
+  falseFlags?: string;
 }
 
 const SCOPE_EFFECT: Record<Scope, string> = {
@@ -80,48 +100,10 @@ export const RULES: readonly RuleInfo[] = [
       'memory entries containing any of them; a byte-order mark at the very start of a context file is removed ' +
       'first. Finding ids name the character, e.g. invisible_unicode_U+200B.',
   },
-  {
-    id: 'unicode_tag_characters',
-    title: 'Hidden text in tag characters',
-    hermesBlocks: false,
-    description:
-      'Unicode tag characters (U+E0000–U+E007F) are invisible but spell out ASCII text that models can read. ' +
-      'Hermes does not block them. Emoji subdivision flags (🏴 + tags) are not reported.',
-  },
-  {
-    id: 'bidi_mark',
-    title: 'Bidirectional mark',
-    hermesBlocks: false,
-    description:
-      'U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK are invisible and change ' +
-      'how surrounding text is displayed. Hermes blocks the bidirectional embeddings, overrides and isolates, but not these marks.',
-  },
-  {
-    id: 'soft_hyphen',
-    title: 'Soft hyphen',
-    hermesBlocks: false,
-    description:
-      'U+00AD SOFT HYPHEN is usually invisible; inside a word it keeps Hermes\' patterns from matching ' +
-      '(e.g. "ig\u00adnore previous instructions" is not blocked). Hermes does not block it.',
-  },
-  {
-    id: 'variation_selector_run',
-    title: 'Variation selector sequence',
-    hermesBlocks: false,
-    description:
-      'Two or more variation selectors in a row (U+FE00–U+FE0F, U+E0100–U+E01EF), or a supplementary selector ' +
-      'that does not follow a CJK ideograph. They are invisible and can encode hidden data, one byte each. ' +
-      'Hermes does not block them.',
-  },
-  {
-    id: 'invisible_format_character',
-    title: 'Other invisible character',
-    hermesBlocks: false,
-    description:
-      'An invisible format or filler character Hermes does not check: U+034F, U+115F, U+1160, U+17B4, U+17B5, ' +
-      'U+180E, U+2061, U+206A–U+206F, U+3164, U+FFA0, U+FFF9–U+FFFB, U+1D173–U+1D17A and any other format ' +
-      '(Cf) character, except visible Arabic, Syriac and Kaithi number marks and Egyptian hieroglyph controls.',
-  },
+  ...DETECTION_RULES.map((r) => ({
+    id: r.id, title: r.title, hermesBlocks: false, description: r.description, family: r.family, tier: r.tier,
+    example: r.example, fix: r.fix, securitySeverity: r.securitySeverity, falseFlags: benignFalseFlags(r.id),
+  })),
   {
     id: 'scan_cap_exceeded',
     title: 'Longer than Hermes scans',
@@ -147,6 +129,11 @@ export function findRule(ruleId: string): RuleInfo | undefined {
   return RULES_BY_ID.get(ruleId.startsWith('invisible_unicode_') ? 'invisible_unicode' : ruleId);
 }
 
+/** Where Hermes' own findings go: the findings collector, and Hermes' spans when the checks beyond Hermes run. */
+interface HitSink {
+  add(hit: Hit): void;
+}
+
 /** How Hermes treats a scanned text that has findings, phrased for messages. */
 interface Verdict {
   lead: string;
@@ -165,11 +152,18 @@ const CAP_TEXT = formatThousands(MAX_SCAN_CHARS);
 export function scanDocument(text: string, options: ScanOptions): ScanResult {
   const scope = options.scope ?? (options.kind === 'memory' ? 'strict' : 'context');
   if (!isScope(scope)) throw new RangeError(`unknown scan scope '${String(scope)}'`);
-  const hits = new FindingCollector();
+  const checks = options.checks ?? (options.extraChecks === false ? 'hermes' : 'recommended');
+  const beyondCap = checks !== 'hermes';
+  const collector = new FindingCollector();
+  // Hermes' own findings are indexed only when the checks beyond Hermes run: those skip what Hermes reports.
+  const spans = checks === 'hermes' ? undefined : new SpanIndex();
+  const hits: HitSink = spans
+    ? { add: (h) => { if (!h.fileNote) spans.add(h.start, h.end); collector.add(h); } }
+    : collector;
   let hermesIds: string[];
   let blocked: boolean;
   if (options.kind === 'memory') {
-    ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, options.table));
+    ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, beyondCap, options.table));
   } else {
     const unit = contextContent(text, options.kind === 'hermes_md');
     const label = options.label ?? (options.kind === 'soul' ? 'SOUL.md' : 'this file');
@@ -177,11 +171,17 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
     const verdict: Verdict = userSoul
       ? { lead: `Hermes logs this but still loads your own ${label}`, severity: 'warning', hermesBlocks: false }
       : { lead: `Hermes will not load ${label}`, severity: 'error', hermesBlocks: true };
-    hermesIds = scanUnit(unit, scope, verdict, label, text.length, hits, options.table);
+    hermesIds = scanUnit(unit, scope, verdict, label, text.length, hits, beyondCap, options.table);
     blocked = hermesIds.length > 0 && !userSoul;
   }
-  if (options.extraChecks !== false) scanExtras(text, hits);
-  return { hermesIds, blocked, findings: toFindings(text, hits.finish()) };
+  if (spans) {
+    // Everything reported so far is Hermes' own finding (blocking, logged, or past the cap): ours would repeat it.
+    for (const d of detectBeyondHermes(text, checks, spans)) {
+      // Exact: a quick fix deletes a hidden-text finding's range, so it must not be widened by grouping.
+      collector.add({ start: d.start, end: d.end, ruleId: d.ruleId, severity: d.severity, hermesBlocks: false, message: d.message, exact: true });
+    }
+  }
+  return { hermesIds, blocked, findings: toFindings(text, collector.finish()) };
 }
 
 /**
@@ -208,7 +208,7 @@ export function contextContent(text: string, hermesMd: boolean): Unit {
 const ENTRY_DELIMITER = '\n§\n';
 
 /** `MemoryStore` load + `_sanitize_entries_for_snapshot`, entry by entry. */
-function scanMemory(text: string, scope: Scope, label: string | undefined, hits: FindingCollector, table?: PatternTable): { hermesIds: string[]; blocked: boolean } {
+function scanMemory(text: string, scope: Scope, label: string | undefined, hits: HitSink, beyondCap: boolean, table?: PatternTable): { hermesIds: string[]; blocked: boolean } {
   const nl = mapUniversalNewlines(text);
   const all = nl.text;
   const ids = new Set<string>();
@@ -242,7 +242,7 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
       });
       continue;
     }
-    const found = scanUnit(unit, scope, verdict, label ?? 'this file', text.length, hits, table);
+    const found = scanUnit(unit, scope, verdict, label ?? 'this file', text.length, hits, beyondCap, table);
     if (found.length) blocked = true;
     for (const id of found) ids.add(id);
   }
@@ -263,8 +263,11 @@ function stripSpan(text: string, from: number, to: number): [number, number] {
   return [from, to];
 }
 
-/** Hermes' verdict on one text, plus a finding per match: inside the 65,536-code-point cap and after it. */
-function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: FindingCollector, table?: PatternTable): string[] {
+/**
+ * Hermes' verdict on one text, plus a finding per match inside the 65,536-code-point cap and, with
+ * `beyondCap`, a warning per match after it (Hermes loads that part unchecked).
+ */
+function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: HitSink, beyondCap: boolean, table?: PatternTable): string[] {
   const ids = scanForThreats(unit.content, scope, table);
   const content = unit.content;
   if (!content) return ids;
@@ -296,7 +299,7 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
       push(s, cut, INVISIBLE_IDS.get(cp)!, verdict.severity, verdict.hermesBlocks,
         () => `${verdict.lead}: ${describe(s, cut)}`, true);
     }
-    if (e > capEnd) {
+    if (e > capEnd && beyondCap) {
       const from = Math.max(s, capEnd);
       push(from, e, INVISIBLE_IDS.get(cp)!, 'warning', false, () => `${unchecked}: ${describe(from, e)}`, true);
     }
@@ -309,6 +312,7 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
     start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false, fileNote: true,
     message: `Hermes checks only the first ${CAP_TEXT} characters of ${label} for prompt injection; the remaining ${formatThousands(rest)} characters are not checked.`,
   });
+  if (!beyondCap) return ids;
   const full = mapNfkc(content);
   const fullText = foldForMatching(full.text);
   for (const c of patterns) {
@@ -348,122 +352,14 @@ function invisibleDescription(text: string, start: number, end: number, cp: numb
   const base = characterText(cp, end - start);
   if (cp !== 0x200d || end - start !== 1) return `${base}.`;
   const joinsEmoji = EMOJI_BEFORE.test(text.slice(Math.max(0, start - 8), start)) && EMOJI_AFTER.test(text.slice(end, end + 2));
-  return joinsEmoji ? `${base}, joining emoji (this Hermes version blocks emoji ZWJ sequences too).` : `${base}.`;
+  return joinsEmoji
+    ? `${base}. It joins two emoji into one (an emoji ZWJ sequence such as a family or a profession), which is not an attack, but this Hermes version blocks it anyway.`
+    : `${base}.`;
 }
 
 function characterText(cp: number, count: number): string {
   const name = unicodeName(cp);
   return `invisible character ${codePointLabel(cp)}${name ? ` ${name}` : ''}${count > 1 ? ` (×${count})` : ''}`;
-}
-
-/**
- * Characters Hermes does not check. Generic format characters (Cf) are included except those that render
- * visibly as part of their script (Arabic/Syriac/Kaithi number and end-of-ayah marks, Egyptian hieroglyph
- * format controls) and those with their own rule or Hermes' own check, which the explicit class lists first.
- */
-const EXTRA_RE = new RegExp(
-  '[\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180e\\u200e\\u200f\\u2061\\u206a-\\u206f\\u3164\\ufe00-\\ufe0f' +
-    '\\uffa0\\ufff9-\\ufffb\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]' +
-    '|(?![\\u0600-\\u0605\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u200b-\\u200d\\u202a-\\u202e\\u2060\\u2062-\\u2064' +
-    '\\u2066-\\u2069\\ufeff\\u{110bd}\\u{110cd}\\u{13430}-\\u{1343f}])\\p{Cf}',
-  'gu',
-);
-
-type ExtraClass = 'unicode_tag_characters' | 'bidi_mark' | 'soft_hyphen' | 'variation_selector_run' | 'invisible_format_character';
-
-function extraClass(cp: number): ExtraClass {
-  if (cp >= 0xe0000 && cp <= 0xe007f) return 'unicode_tag_characters';
-  if (cp === 0x200e || cp === 0x200f || cp === 0x061c) return 'bidi_mark';
-  if (cp === 0x00ad) return 'soft_hyphen';
-  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'variation_selector_run';
-  return 'invisible_format_character';
-}
-
-const NOT_BLOCKED = 'Hermes does NOT block this';
-
-/** Code points kept per run for messages: enough for a flag tag sequence and an 80-character preview. */
-const RUN_PREFIX = 96;
-
-/** A maximal run for one finding: its length and first code points (runs can be megabytes long). */
-interface Run {
-  start: number;
-  count: number;
-  head: number[];
-  last: number;
-}
-
-/** The beyond-Hermes checks over the whole text: one finding per run. */
-function scanExtras(text: string, hits: FindingCollector): void {
-  EXTRA_RE.lastIndex = 0;
-  for (let m = EXTRA_RE.exec(text); m; m = EXTRA_RE.exec(text)) {
-    const first = text.codePointAt(m.index)!;
-    const cls = extraClass(first);
-    const grouped = cls === 'unicode_tag_characters' || cls === 'variation_selector_run';
-    const run: Run = { start: m.index, count: 0, head: [], last: first };
-    let end = m.index;
-    while (end < text.length) {
-      const cp = text.codePointAt(end)!;
-      if (grouped ? extraClass(cp) !== cls : cp !== first) break;
-      if (run.count++ < RUN_PREFIX) run.head.push(cp);
-      run.last = cp;
-      end += cp > 0xffff ? 2 : 1;
-    }
-    EXTRA_RE.lastIndex = end;
-    const message = extraMessage(cls, run, text);
-    if (message) hits.add({ start: run.start, end, ruleId: cls, severity: 'warning', hermesBlocks: false, message, exact: true });
-  }
-}
-
-const CJK_BEFORE = /[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]$/u;
-
-/** The finding message, or null for a legitimate use (a subdivision flag, an ideographic variation sequence). */
-function extraMessage(cls: ExtraClass, run: Run, text: string): string | null {
-  const cp = run.head[0];
-  const times = run.count > 1 ? ` (×${run.count})` : '';
-  switch (cls) {
-    case 'unicode_tag_characters': {
-      const flag = text.codePointAt(run.start - 2) === 0x1f3f4 && run.count > 1 && run.count <= RUN_PREFIX && run.last === 0xe007f &&
-        run.head.slice(0, -1).every((c) => (c >= 0xe0030 && c <= 0xe0039) || (c >= 0xe0061 && c <= 0xe007a));
-      if (flag) return null;
-      const hidden = run.head.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : `<${codePointLabel(c)}>`)).join('');
-      return `Hidden text in ${run.count} invisible Unicode tag character${run.count > 1 ? 's' : ''}: ` +
-        `${quote(hidden, run.count > run.head.length)}. ${NOT_BLOCKED}, but models can read it.`;
-    }
-    case 'bidi_mark':
-      return `Invisible bidirectional mark ${codePointLabel(cp)} ${unicodeName(cp)}${times}. ${NOT_BLOCKED}; it can make text display differently from what the model reads.`;
-    case 'soft_hyphen':
-      return `Invisible soft hyphen U+00AD${times}. ${NOT_BLOCKED}; inside a word it keeps Hermes' patterns from recognizing the word.`;
-    case 'variation_selector_run': {
-      if (run.count === 1 && (cp < 0xe0100 || CJK_BEFORE.test(text.slice(Math.max(0, run.start - 2), run.start)))) return null;
-      const decoded = run.count > 1 ? decodeSelectors(run.head) : null;
-      return `${run.count === 1 ? 'A variation selector' : `${run.count} variation selectors in a row`}` +
-        `${decoded ? `, which decode to ${quote(decoded, run.count > run.head.length)}` : ''}. ` +
-        `${NOT_BLOCKED}; variation selectors are invisible and can smuggle hidden data.`;
-    }
-    case 'invisible_format_character': {
-      const name = unicodeName(cp);
-      return `Invisible character ${codePointLabel(cp)}${name ? ` ${name}` : ''}${times}. ${NOT_BLOCKED}; it can hide text or split words so that Hermes' patterns miss them.`;
-    }
-  }
-}
-
-/**
- * The common "one byte per selector" smuggling scheme (FE00–FE0F = 0–15, E0100–E01EF = 16–255), if the
- * bytes are printable UTF-8 (a sequence cut off by the prefix limit is tolerated).
- */
-function decodeSelectors(cps: number[]): string | null {
-  const bytes = Uint8Array.from(cps, (c) => (c <= 0xfe0f ? c - 0xfe00 : c - 0xe0100 + 16));
-  try {
-    const s = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return /^[^\0-\x08\x0e-\x1f\x7f]+$/.test(s) ? s : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A JSON-quoted preview of at most 80 characters. */
-function quote(s: string, cut = false): string {
-  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : cut ? `${s}…` : s);
 }
 
 function toFindings(text: string, hits: GroupedHit[]): Finding[] {

@@ -10,7 +10,7 @@ import type { ServerSettings } from '../shared/protocol';
 import { BackgroundScanner, ScanCancelled } from './backgroundScanner';
 import { classify, LARGE_DOCUMENT_CHARS, type DocumentStore, type TrackedDocument } from './documents';
 import type { Logger } from './engineClient';
-import { extraChecksWanted, findingDiagnostic } from './rules';
+import { checksWanted, findingDiagnostic } from './rules';
 
 export interface DiagnosticsContext {
   settings(): ServerSettings;
@@ -105,14 +105,14 @@ export class DiagnosticsService {
   private scan(doc: TrackedDocument): Scan | undefined {
     const cls = classify(doc, this.ctx.home());
     if (!cls) return { version: doc.version, key: '', findings: undefined };
-    const extraChecks = extraChecksWanted(this.ctx.settings());
+    const checks = checksWanted(this.ctx.settings());
     const threats = this.ctx.threatTable();
-    const key = `${cls.documentKind}:${extraChecks}:${threats.key}`;
+    const key = `${cls.documentKind}:${checks}:${threats.key}`;
     const version = doc.version;
     const cached = this.scans.get(doc.uri);
     if (cached && cached.version === version && cached.key === key) return cached;
     // No label: the messages then say "this file", which is what the user is looking at.
-    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, extraChecks };
+    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, checks };
     if (doc.size >= LARGE_DOCUMENT_CHARS) {
       // The text is read (and the pending edits applied) only when a scan starts: not while one runs, and not
       // before a pause in the edits (a pull in the middle of a burst gets the last report).

@@ -1,6 +1,7 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import { ruleHelpUri } from '../core/ruleLinks';
 import { findRule, RULES } from '../core/scanner';
+import type { Checks } from '../core/detection/rule';
 import type { Finding, Severity } from '../core/types';
 import { SERVER_SOURCE, type ServerSettings, type SeverityOverride } from '../shared/protocol';
 
@@ -15,11 +16,11 @@ export const NOTE_RULES = {
 /** Rule ids of checks Hermes itself does not make; `beyondHermesChecks` switches these. */
 export const BEYOND_HERMES_RULES: readonly string[] = RULES.filter((r) => !r.hermesBlocks).map((r) => r.id);
 
-/** The scanner's own extra checks (everything beyond Hermes except the scan-cap note, which costs nothing). */
-const SCANNER_EXTRAS = BEYOND_HERMES_RULES.filter((id) => id !== 'scan_cap_exceeded');
-
 /** Ids whose findings mark invisible characters, so removing the range removes them. */
-export const INVISIBLE_RULES: ReadonlySet<string> = new Set(['invisible_unicode', ...SCANNER_EXTRAS]);
+export const INVISIBLE_RULES: ReadonlySet<string> = new Set(['invisible_unicode', ...RULES.filter((r) => r.family === 'unicode-context').map((r) => r.id)]);
+
+/** Ids whose finding range is exactly something safe to delete: escape sequences and comments hidden from readers. */
+export const REMOVABLE_RULES: ReadonlySet<string> = new Set(['ansi_escape', 'hidden_comment_instruction', 'hidden_comment']);
 
 export function ruleFamily(ruleId: string): string {
   return findRule(ruleId)?.id ?? ruleId;
@@ -29,9 +30,10 @@ export function isInvisibleRule(ruleId: string): boolean {
   return INVISIBLE_RULES.has(ruleFamily(ruleId));
 }
 
-/** Skip the scanner's extra pass entirely when the user switched every extra check off. */
-export function extraChecksWanted(settings: ServerSettings): boolean {
-  return SCANNER_EXTRAS.some((id) => settings.beyondHermesChecks[id] !== false);
+/** The check level to scan with: the setting, or Hermes' verdict only when every beyond-Hermes rule is switched off. */
+export function checksWanted(settings: ServerSettings): Checks {
+  const scannerRules = BEYOND_HERMES_RULES.filter((id) => id !== 'scan_cap_exceeded');
+  return scannerRules.every((id) => settings.beyondHermesChecks[id] === false) ? 'hermes' : settings.checks;
 }
 
 const BY_NAME: Record<Exclude<SeverityOverride, 'off'>, DiagnosticSeverity> = {

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { Checks } from '../core/detection/rule';
 import type { FileSystem } from '../core/fs';
 import type { InstalledPattern } from '../core/hermesSource/installation';
 import { findContextFiles, fileFinding, scanFile, unreadableFileMessage } from '../core/scanFiles';
@@ -11,7 +12,8 @@ import { canonicalPath } from './uris';
 export interface WorkspaceScanRequest {
   folders: string[];
   home: string;
-  extraChecks: boolean;
+  /** Which checks run (the setting as `checksWanted` reads it). */
+  checks: Checks;
   /** A non-built-in threat table, as rows (compiled regexes do not cross threads). */
   table?: { key: string; rows: InstalledPattern[] };
   /** Canonical paths of open documents: their unsaved text counts, so the server scans those itself. */
@@ -70,7 +72,7 @@ export function scanWorkspaceFiles(fs: FileSystem, req: WorkspaceScanRequest, ta
       outcome.open.push(file);
       continue;
     }
-    const scan = scanFile(fs, file, { hermesHome: req.home, extraChecks: req.extraChecks, table });
+    const scan = scanFile(fs, file, { hermesHome: req.home, checks: req.checks, table });
     if (scan.error) outcome.unreadable.push(`${file}: ${scan.error}`);
     const findings = scan.error ? [fileFinding('unreadable_file', 'warning', unreadableFileMessage(scan.error))] : scan.findings;
     outcome.files.push({ path: file, findings: [...(notes.get(file) ?? []), ...findings] });

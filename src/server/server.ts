@@ -15,7 +15,7 @@ import {
   type FileHintsView, type HintsChangedParams, type HintsView, type RebuildFailure, type RebuildResult, type ScanWorkspaceResult, type ServerSettings,
 } from '../shared/protocol';
 import { cancelledError, untilCancelled } from './cancellation';
-import { invisibleCharacterActions, type EditSupport } from './codeActions';
+import { removalActions, type EditSupport } from './codeActions';
 import { DiagnosticsService, type NoteProvider } from './diagnostics';
 import { classify, DocumentStore, type TrackedDocument } from './documents';
 import { EngineClient, type Logger } from './engineClient';
@@ -23,7 +23,7 @@ import { fileHover, invisibleHover } from './hover';
 import { ImpactTracker } from './impact';
 import { MessageGate } from './messageGate';
 import { assemblyNotes } from './notes';
-import { enabledFindings, extraChecksWanted } from './rules';
+import { checksWanted, enabledFindings } from './rules';
 import { Cancelled, runWorkspaceScan } from './workspaceScanner';
 import { resolveServerThreatTable, type ServerThreatTable } from './threatTable';
 import { assemblyInputsChanged, engineOptions, normalizeSettings, resolveHermesHome } from './settings';
@@ -345,7 +345,7 @@ connection.onCodeAction(async (params, token) => {
   const findings = await untilCancelled(diagnostics.currentFindings(doc), token);
   // Edits computed for an older text would delete the wrong characters.
   if (doc.version !== version) return [];
-  return invisibleCharacterActions(doc.document, enabledFindings(findings ?? [], settings), params, editSupport);
+  return removalActions(doc.document, enabledFindings(findings ?? [], settings), params, editSupport);
 });
 
 connection.onRequest(AssembledPromptRequest, async (params: unknown, token: CancellationToken): Promise<AssembledPromptView> => {
@@ -439,7 +439,7 @@ connection.onRequest(ScanWorkspaceRequest, async (params: unknown, token: Cancel
   const open = new Map([...docs.all()].map((d) => [d.path, d]));
   try {
     const outcome = await runWorkspaceScan({
-      folders: folders.map((f) => f.path), home, extraChecks: extraChecksWanted(settings),
+      folders: folders.map((f) => f.path), home, checks: checksWanted(settings),
       table: threats.rows ? { key: threats.key, rows: threats.rows } : undefined, open: [...open.keys()],
     }, {
       signal: scan.signal,

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { defaultHermesHome } from '../core/assemble';
+import { CHECK_LEVELS, isChecks } from '../core/detection/rule';
 import { CONFIG_SECTION, DEFAULT_SETTINGS, type ServerSettings, type SeverityOverride } from '../shared/protocol';
 import type { EngineOptions } from './engineProtocol';
 import { realPath } from './uris';
@@ -39,6 +40,10 @@ export function normalizeSettings(raw: unknown, base: ServerSettings = DEFAULT_S
   if (raw.cacheImpactDiagnostics !== undefined && raw.cacheImpactDiagnostics !== null) {
     if (typeof raw.cacheImpactDiagnostics === 'boolean') settings.cacheImpactDiagnostics = raw.cacheImpactDiagnostics;
     else problems.push('cacheImpactDiagnostics must be true or false');
+  }
+  if (raw.checks !== undefined && raw.checks !== null) {
+    if (isChecks(raw.checks)) settings.checks = raw.checks;
+    else problems.push(`checks must be one of ${CHECK_LEVELS.join(', ')}`);
   }
   if (raw.beyondHermesChecks !== undefined && raw.beyondHermesChecks !== null) {
     if (!isRecord(raw.beyondHermesChecks)) problems.push('beyondHermesChecks must map rule ids to true/false');

@@ -2,6 +2,7 @@
  * The custom LSP messages between the Hermes Prompt Lens language server and its clients.
  * Both sides import this module; it has no runtime dependency on either.
  */
+import type { Checks } from '../core/detection/rule';
 import type { Finding } from '../core/types';
 import type { Layer } from '../core/assemble';
 import type { PerCallLayer } from '../core/perCall';
@@ -23,6 +24,8 @@ export interface ServerSettings {
   model: string;
   /** Model context window in tokens; 0 means unknown (Hermes then caps context files at 20,000 characters). */
   contextLength: number;
+  /** Which checks run: Hermes' verdict only, Hermes plus the recommended checks beyond it, or every check. */
+  checks: Checks;
   /** Beyond-Hermes rule ids (unicode_tag_characters, bidi_mark, …) mapped to on/off; missing ids are on. */
   beyondHermesChecks: Record<string, boolean>;
   severityOverrides: Record<string, SeverityOverride>;
@@ -39,6 +42,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   platform: 'cli',
   model: '',
   contextLength: 0,
+  checks: 'recommended',
   beyondHermesChecks: {},
   severityOverrides: {},
   cacheImpactDiagnostics: true,

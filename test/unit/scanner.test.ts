@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import {
   composeMaps, LineIndex, mapNfkc, mapRange, mapUniversalNewlines, OffsetMapBuilder, shiftMap,
 } from '../../src/core/offsetMap';
+import { DETECTION_RULES } from '../../src/core/detection/registry';
+import { FAMILIES } from '../../src/core/detection/rule';
 import { findRule, RULES, scanDocument, type ScanOptions } from '../../src/core/scanner';
 import { THREAT_PATTERNS } from '../../src/core/threatPatterns';
 import type { Finding, Range } from '../../src/core/types';
@@ -85,7 +87,7 @@ describe('scanDocument: context files', () => {
   it('explains that an emoji ZWJ sequence is blocked too', () => {
     assert.deepEqual(scanDocument('Family: \u{1f468}\u200d\u{1f469}', ctx()).findings.map((f) => [f.range, f.message]), [[
       r(0, 10, 0, 11),
-      'Hermes will not load this file: invisible character U+200D ZERO WIDTH JOINER, joining emoji (this Hermes version blocks emoji ZWJ sequences too).',
+      'Hermes will not load this file: invisible character U+200D ZERO WIDTH JOINER. It joins two emoji into one (an emoji ZWJ sequence such as a family or a profession), which is not an attack, but this Hermes version blocks it anyway.',
     ]]);
   });
 
@@ -205,7 +207,10 @@ describe('scanDocument: checks beyond Hermes', () => {
   });
 
   it('can be switched off', () => {
+    assert.deepEqual(scanDocument(text, { kind: 'context', checks: 'hermes' }).findings, []);
+    // The earlier boolean switch maps onto the levels: false is 'hermes'.
     assert.deepEqual(scanDocument(text, { kind: 'context', extraChecks: false }).findings, []);
+    assert.equal(scanDocument(text, { kind: 'context', extraChecks: true }).findings.length, 8);
   });
 
   it("checks the whole file, frontmatter included, without double-reporting Hermes' own characters", () => {
@@ -220,12 +225,16 @@ describe('scanDocument: checks beyond Hermes', () => {
 
 describe('rules metadata', () => {
   it('covers every rule id the scanner emits', () => {
+    const beyond = DETECTION_RULES.map((x) => x.id);
     assert.deepEqual(RULES.map((x) => x.id), [
-      ...THREAT_PATTERNS.map((t) => t.id), 'invisible_unicode', 'unicode_tag_characters', 'bidi_mark', 'soft_hyphen',
-      'variation_selector_run', 'invisible_format_character', 'scan_cap_exceeded', 'memory_entry_too_large',
+      ...THREAT_PATTERNS.map((t) => t.id), 'invisible_unicode', ...beyond, 'scan_cap_exceeded', 'memory_entry_too_large',
     ]);
-    assert.deepEqual(RULES.filter((x) => !x.hermesBlocks).map((x) => x.id),
-      ['unicode_tag_characters', 'bidi_mark', 'soft_hyphen', 'variation_selector_run', 'invisible_format_character', 'scan_cap_exceeded']);
+    assert.deepEqual(RULES.filter((x) => !x.hermesBlocks).map((x) => x.id), [...beyond, 'scan_cap_exceeded']);
+    assert.deepEqual(beyond.slice(0, 5), ['unicode_tag_characters', 'bidi_mark', 'soft_hyphen', 'variation_selector_run', 'invisible_format_character']);
+    for (const rule of RULES.filter((x) => x.family)) {
+      assert.ok((FAMILIES as readonly string[]).includes(rule.family!), rule.id);
+      assert.ok(rule.example && rule.fix && rule.securitySeverity! > 0 && rule.securitySeverity! <= 10, rule.id);
+    }
     assert.equal(findRule('invisible_unicode_U+200B')?.id, 'invisible_unicode');
     assert.equal(findRule('ssh_access')?.scope, 'strict');
     assert.equal(findRule('prompt_injection')?.description,

@@ -114,7 +114,7 @@ export function loadDirectoryHint(env: ReadEnv, launchDir: string, directory: st
       };
     }
     seen.set(digest, displayPath);
-    const scan = scanDocument(c.content, { kind: 'context', label: c.name, table: env.table, extraChecks: false });
+    const scan = scanDocument(c.content, { kind: 'context', label: c.name, table: env.table, checks: 'hermes' });
     // `_scan_context_content` drops one leading BOM and nothing else.
     let body = c.content.charCodeAt(0) === 0xfeff ? c.content.slice(1) : c.content;
     if (scan.blocked) body = blockedContextText(c.name, scan.hermesIds);

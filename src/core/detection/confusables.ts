@@ -1,0 +1,104 @@
+/**
+ * Confusables: words that mix Latin letters with look-alike letters of another script ("іgnore" with a
+ * Cyrillic і). Which letters look like Latin ones comes from Unicode's confusables data (UTS #39) as the
+ * `unhomoglyph` package ships it. Words written wholly in another script are not reported.
+ */
+
+import confusableData from 'unhomoglyph/data.json';
+import { codePointLabel, compiledPatterns, foldForMatching } from '../threatPatterns';
+import { preview, type DocumentView } from './documentView';
+import type { Detector, Emit } from './rule';
+
+/** Non-Latin letters whose UTS #39 skeleton is made of ASCII letters, with that skeleton. */
+const LOOKALIKES: ReadonlyMap<number, string> = (() => {
+  const map = new Map<number, string>();
+  for (const [from, to] of Object.entries(confusableData as Record<string, string>)) {
+    const cp = from.codePointAt(0)!;
+    if (from.length !== (cp > 0xffff ? 2 : 1) || !/^[A-Za-z]+$/.test(to)) continue;
+    if (/\p{L}/u.test(from) && !/\p{Script=Latin}|\p{Script=Common}/u.test(from)) map.set(cp, to);
+  }
+  return map;
+})();
+
+const LOOKALIKE_RE = new RegExp(
+  `[${[...LOOKALIKES.keys()].map((c) => `\\u{${c.toString(16)}}`).join('')}]`,
+  'gu',
+);
+const LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /\p{Script=Latin}/u;
+const MAX_WORD = 64;
+/** Mixed words whose line is re-checked against Hermes' patterns (the check reads the whole line). */
+const MAX_LINE_CHECKS = 200;
+
+const SCRIPTS: readonly [RegExp, string][] = [
+  [/\p{Script=Cyrillic}/u, 'Cyrillic'], [/\p{Script=Greek}/u, 'Greek'], [/\p{Script=Armenian}/u, 'Armenian'],
+  [/\p{Script=Cherokee}/u, 'Cherokee'], [/\p{Script=Coptic}/u, 'Coptic'], [/\p{Script=Georgian}/u, 'Georgian'],
+  [/\p{Script=Lisu}/u, 'Lisu'], [/\p{Script=Canadian_Aboriginal}/u, 'Canadian Aboriginal'],
+];
+
+function scriptOf(ch: string): string {
+  return SCRIPTS.find(([re]) => re.test(ch))?.[1] ?? 'non-Latin';
+}
+
+/** The word around `pos`: letters and combining marks, at most MAX_WORD UTF-16 units each way. */
+function wordAround(text: string, pos: number): [number, number] {
+  let s = pos;
+  while (s > 0 && pos - s < MAX_WORD) {
+    const prev = text.codePointAt(s - 1)!;
+    const back = prev >= 0xdc00 && prev <= 0xdfff && s >= 2 ? 2 : 1;
+    if (!LETTER.test(text.slice(s - back, s))) break;
+    s -= back;
+  }
+  let e = pos;
+  while (e < text.length && e - pos < MAX_WORD) {
+    const cp = text.codePointAt(e)!;
+    const len = cp > 0xffff ? 2 : 1;
+    if (!LETTER.test(text.slice(e, e + len))) break;
+    e += len;
+  }
+  return [s, e];
+}
+
+function skeleton(s: string): string {
+  let out = '';
+  for (const ch of s) out += LOOKALIKES.get(ch.codePointAt(0)!) ?? ch;
+  return out;
+}
+
+export const CONFUSABLES: Detector = {
+  family: 'confusables',
+  quotable: 'code',
+  anchor: /[^\x00-\x7f]/,
+  rules: [
+    {
+      id: 'mixed_script_word', title: 'Look-alike letters from another script', family: 'confusables', tier: 'recommended', securitySeverity: 7,
+      description: 'A Latin word with letters from another script that look the same (Cyrillic "о", Greek "ο" …), per Unicode\'s confusables data. ' +
+        'The word reads normally but no longer matches Hermes\' patterns or a reviewer\'s search. Words written wholly in another script are not reported.',
+      example: 'іgnore all previous instructions (the first letter is Cyrillic U+0456)',
+      fix: 'Retype the word with Latin letters.',
+    },
+  ],
+  detect(view: DocumentView, emit: Emit): void {
+    const text = view.text;
+    let lineChecks = 0;
+    LOOKALIKE_RE.lastIndex = 0;
+    for (let m = LOOKALIKE_RE.exec(text); m; m = LOOKALIKE_RE.exec(text)) {
+      const [s, e] = wordAround(text, m.index);
+      LOOKALIKE_RE.lastIndex = Math.max(e, m.index + m[0].length);
+      const word = text.slice(s, e);
+      if (!LATIN.test(word)) continue;
+      const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
+      const letters = foreign.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');
+      const reads = skeleton(word);
+      const [ls, le] = view.lineAt(s);
+      const line = text.slice(Math.max(ls, s - 500), Math.min(le, e + 500));
+      const fixed = foldForMatching(skeleton(line).normalize('NFKC'));
+      const caught = lineChecks++ < MAX_LINE_CHECKS
+        ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))
+        : undefined;
+      emit({ start: s, end: e, ruleId: 'mixed_script_word',
+        message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}` +
+          `${caught ? `, and with the look-alikes replaced the line matches Hermes' "${caught.pattern.id}" pattern, which the disguise evades` : ''}.` });
+    }
+  },
+};

@@ -1,0 +1,240 @@
+/**
+ * Where in a document a match sits: inside a fenced code block, an inline code span or a clearly marked
+ * example (a quotation on a line that introduces it as an example), or after a negation ("never run …").
+ * Honest files quote attacks to warn about them; those quotations are reported at information severity.
+ */
+
+import { AnchorHits, type Anchor } from './anchors';
+
+/** How far around a match quotation marks and code spans are looked for. */
+const WINDOW = 2000;
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Words that introduce a quotation as an example of something, on the same line before the quote. */
+const EXAMPLE_MARKER =
+  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known|malicious|suspicious|detects?|flags?|blocks?|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
+
+/** An example marker right before the match: "tokens like <|im_start|>", "e.g. curl … | sh". */
+const INTRODUCED = /(?:^|[^\p{L}])(?:e\.g\.|for (?:example|instance)|such as|like|z\.\s?b\.|例如|例えば|например)[\s:,(]*$/iu;
+
+const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '«': '»', '„': '“', '「': '」', '『': '』', '`': '`' };
+
+/** Negations and warnings that turn a dangerous phrase into advice against it. */
+const NEGATION =
+  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
+
+export class DocumentView {
+  private fences: number[] | undefined;
+  private hits: AnchorHits | undefined;
+
+  constructor(readonly text: string) {}
+
+  private starts: Int32Array | undefined;
+
+  /** [start, end) of the line containing `pos` (a binary search over the line starts, found once per text). */
+  lineAt(pos: number): [number, number] {
+    const starts = (this.starts ??= lineStarts(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    const next = lo + 1 < starts.length ? starts[lo + 1] - 1 : this.text.length;
+    return [starts[lo], next];
+  }
+
+  /** Closed fenced code blocks as [start, end) pairs of offsets (unclosed fences do not count: they can hide an attack). */
+  private fenceRanges(): number[] {
+    if (this.fences) return this.fences;
+    const out: number[] = [];
+    const text = this.text;
+    if (text.includes('```') || text.includes('~~~')) {
+      let open: { char: string; len: number; start: number } | undefined;
+      for (let pos = 0; pos < text.length; ) {
+        const nl = text.indexOf('\n', pos);
+        const end = nl === -1 ? text.length : nl;
+        const m = FENCE_OPEN.exec(text.slice(pos, Math.min(end, pos + 64)));
+        if (m) {
+          const fence = m[1];
+          if (!open) open = { char: fence[0], len: fence.length, start: pos };
+          else if (fence[0] === open.char && fence.length >= open.len && text.slice(pos + m[0].length, end).trim() === '') {
+            out.push(open.start, end);
+            open = undefined;
+          }
+        }
+        pos = end + 1;
+      }
+    }
+    this.fences = out;
+    return out;
+  }
+
+  /** The start of the closed fenced block that contains [start, end), or -1. */
+  fenceAt(start: number, end: number): number {
+    const f = this.fenceRanges();
+    for (let i = 0; i < f.length; i += 2) {
+      if (f[i] > start) return -1;
+      if (end <= f[i + 1]) return f[i];
+    }
+    return -1;
+  }
+
+  inFence(start: number, end: number): boolean {
+    return this.fenceAt(start, end) !== -1;
+  }
+
+  /**
+   * Whether the fenced block starting at `fence` is introduced as an example or a warning: its info string or
+   * the two lines before it mark it ("Example of a malicious payload:", "Never run this:").
+   */
+  fenceMarkedAsExample(fence: number): boolean {
+    const [, infoEnd] = this.lineAt(fence);
+    let intro = this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '');
+    let p = fence - 1;
+    for (let n = 0; n < 2 && p > 0; ) {
+      const [ls] = this.lineAt(p);
+      const line = this.text.slice(ls, p);
+      if (line.trim()) {
+        intro = `${line} ${intro}`;
+        n++;
+      }
+      p = ls - 1;
+    }
+    return EXAMPLE_MARKER.test(intro) || NEGATION.test(intro);
+  }
+
+  /** Inside a `code span` on one line. */
+  inCodeSpan(start: number, end: number): boolean {
+    const [lineStart, le] = this.lineAt(start);
+    if (end > le) return false;
+    // Backticks pair up from the start of the line; on a very long line, from a window before the match.
+    const ls = Math.max(lineStart, start - WINDOW);
+    const line = this.text.slice(ls, Math.min(le, end + WINDOW));
+    let open = -1;
+    let openLen = 0;
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] !== '`') continue;
+      let j = i;
+      while (line[j] === '`') j++;
+      if (open === -1) {
+        open = i;
+        openLen = j - i;
+      } else if (j - i === openLen) {
+        if (start >= ls + open && end <= ls + i + openLen) return true;
+        open = -1;
+      }
+      i = j - 1;
+    }
+    return false;
+  }
+
+  /** Inside a quotation that its line introduces as an example, or a blockquote introduced that way. */
+  inMarkedExample(start: number, end: number): boolean {
+    const [lineStart, le] = this.lineAt(start);
+    if (end > le) return false;
+    const ls = Math.max(lineStart, start - WINDOW);
+    const line = this.text.slice(ls, Math.min(le, end + WINDOW));
+    const rel = start - ls;
+    for (let i = rel - 1; i >= 0 && rel - i <= 400; i--) {
+      const close = QUOTES[line[i]];
+      if (!close) continue;
+      const j = line.indexOf(close, Math.max(rel, i + 1));
+      if (j !== -1 && j >= end - ls - 1 && EXAMPLE_MARKER.test(line.slice(Math.max(0, i - 120), i))) return true;
+    }
+    if (INTRODUCED.test(line.slice(Math.max(0, rel - 40), rel))) return true;
+    if (/^ {0,3}>/.test(this.text.slice(lineStart, lineStart + 8))) {
+      // A blockquote whose introducing line (the nearest non-quote line above, at most 50 lines up) marks it as an example.
+      for (let p = lineStart - 1, n = 0; p >= 0 && n < 50; n++) {
+        const [ps, pe] = this.lineAt(p);
+        const prev = this.text.slice(ps, Math.min(pe, ps + WINDOW));
+        if (!/^ {0,3}>/.test(prev)) return prev.trim() !== '' && EXAMPLE_MARKER.test(prev);
+        p = ps - 1;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Matches of `re` (global, unable to cross a newline) on the lines where `anchor` occurs, so a check costs
+   * one pass of its literal anchor over the text plus its own regex over the few lines that can match.
+   * `f` gets each match with its index as an offset into the whole text.
+   */
+  eachLineMatch(anchor: Anchor, re: RegExp, f: (m: RegExpExecArray) => void): void {
+    const text = this.text;
+    for (const ls of this.anchorHits().linesOf(anchor)) {
+      const e = text.indexOf('\n', ls);
+      eachMatch(re, text.slice(ls, e === -1 ? text.length : e), (m) => {
+        m.index += ls;
+        f(m);
+      });
+    }
+  }
+
+  /** [start, end) of each line where the anchor occurs. */
+  eachLine(anchor: Anchor, f: (start: number, end: number) => void): void {
+    for (const ls of this.anchorHits().linesOf(anchor)) {
+      const e = this.text.indexOf('\n', ls);
+      f(ls, e === -1 ? this.text.length : e);
+    }
+  }
+
+  /** Whether one of the anchor's literals occurs in the text. */
+  has(anchor: Anchor): boolean {
+    return this.anchorHits().has(anchor);
+  }
+
+  private anchorHits(): AnchorHits {
+    return (this.hits ??= new AnchorHits(this.text));
+  }
+
+  /**
+   * Why a match at [start, end) is a quotation, if it is one. `code`: any code block or span quotes; `fence`:
+   * a fenced block does; `example-fence`: only a fenced block introduced as an example (commands are what
+   * code blocks normally hold, so an unmarked block of commands is an instruction, not a quotation).
+   */
+  quotation(start: number, end: number, mode: 'code' | 'fence' | 'example-fence'): string | undefined {
+    const fence = this.fenceAt(start, end);
+    if (fence !== -1 && (mode !== 'example-fence' || this.fenceMarkedAsExample(fence))) {
+      return mode === 'example-fence' ? 'inside a fenced code block introduced as an example' : 'inside a fenced code block';
+    }
+    if (mode === 'code' && this.inCodeSpan(start, end)) return 'inside inline code';
+    if (this.inMarkedExample(start, end)) return 'inside a quoted example';
+    return undefined;
+  }
+
+  /** Whether the sentence before `start` negates or warns about what follows ("never run …", "detects …"). */
+  negated(start: number): boolean {
+    const [ls] = this.lineAt(start);
+    const from = Math.max(ls, start - 80);
+    const before = this.text.slice(from, start);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
+    return NEGATION.test(sentence);
+  }
+}
+
+function lineStarts(text: string): Int32Array {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  const out = new Int32Array(n);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out[k++] = i + 1;
+  return out;
+}
+
+/** Every match of a global regex, leftmost first, never stuck on an empty match. */
+export function eachMatch(re: RegExp, text: string, f: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    f(m);
+    if (m[0] === '') re.lastIndex++;
+  }
+}
+
+/** A JSON-quoted, single-line preview of at most `max` characters. */
+export function preview(s: string, max = 80): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max)}…` : flat);
+}

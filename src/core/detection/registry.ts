@@ -1,0 +1,84 @@
+/**
+ * Runs the beyond-Hermes detectors over a text: each only where its literal anchors occur, each finding
+ * lowered to information inside code blocks and marked examples, and dropped where Hermes itself already
+ * blocks the same text.
+ */
+
+import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
+import { CONFUSABLES } from './confusables';
+import { DANGEROUS_ACTIONS } from './dangerousActions';
+import { DocumentView } from './documentView';
+import { ENCODED } from './encoded';
+import { EXFIL_RENDERING } from './exfilRendering';
+import { FAKE_STRUCTURE } from './fakeStructure';
+import { HIDDEN_TEXT } from './hiddenText';
+import { OTHER_LANGUAGES } from './otherLanguages';
+import type { Checks, Detection, DetectionRule, Detector, Family } from './rule';
+import { UNICODE_CONTEXT } from './unicodeContext';
+
+export const DETECTORS: readonly Detector[] = [
+  UNICODE_CONTEXT, EXFIL_RENDERING, HIDDEN_TEXT, ENCODED, CONFUSABLES, FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES,
+];
+
+export const DETECTION_RULES: readonly DetectionRule[] = DETECTORS.flatMap((d) => d.rules);
+
+const RULE_BY_ID = new Map(DETECTION_RULES.map((r) => [r.id, r]));
+
+export function detectionRule(id: string): DetectionRule | undefined {
+  return RULE_BY_ID.get(id);
+}
+
+/** A beyond-Hermes finding as offsets into the scanned text. */
+export interface BeyondHermesHit {
+  start: number;
+  end: number;
+  ruleId: string;
+  family: Family;
+  severity: 'warning' | 'info';
+  message: string;
+}
+
+const NOT_STOPPED = 'Hermes does not stop this.';
+
+/** Findings per rule and file: enough to show a pattern, and a bound on the work a hostile file can cause. */
+export const MAX_PER_RULE = 100;
+
+/** Where Hermes' own findings are, as [start, end) offsets into the scanned text. */
+export interface HermesSpans {
+  overlaps(start: number, end: number): boolean;
+}
+
+const NO_SPANS: HermesSpans = { overlaps: () => false };
+
+/**
+ * The beyond-Hermes findings for `text` at check level `checks` ('hermes' runs nothing). A finding that
+ * overlaps one of `hermesSpans` is Hermes' to report.
+ */
+export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: HermesSpans = NO_SPANS): BeyondHermesHit[] {
+  if (checks === 'hermes' || !text) return [];
+  const view = new DocumentView(text);
+  const out: BeyondHermesHit[] = [];
+  const seen = new Set<string>();
+  const perRule = new Map<string, number>();
+  for (const d of DETECTORS) {
+    if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
+    if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
+    d.detect(view, (x: Detection) => {
+      const rule = RULE_BY_ID.get(x.ruleId);
+      if (!rule || (rule.tier === 'all' && checks !== 'all')) return;
+      const key = `${x.ruleId}@${x.start}`;
+      if (seen.has(key) || (perRule.get(x.ruleId) ?? 0) >= MAX_PER_RULE) return;
+      seen.add(key);
+      if (d.family !== 'unicode-context' && hermesSpans.overlaps(x.start, x.end)) return;
+      const quoted = d.quotable === 'none' ? undefined : view.quotation(x.start, x.end, d.quotable);
+      const message = x.complete
+        ? x.message
+        : quoted
+          ? `${x.message} Reported as information because it is ${quoted}; ${NOT_STOPPED[0].toLowerCase()}${NOT_STOPPED.slice(1)}`
+          : `${x.message} ${NOT_STOPPED}`;
+      perRule.set(x.ruleId, (perRule.get(x.ruleId) ?? 0) + 1);
+      out.push({ start: x.start, end: x.end, ruleId: x.ruleId, family: rule.family, severity: quoted ? 'info' : 'warning', message });
+    });
+  }
+  return out;
+}
