@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { AssembledPromptView, HintsView } from '../shared/protocol';
 import type { PromptLensClient } from './client';
 
-export type Assembly = { ok: true; view: AssembledPromptView } | { ok: false; error: string };
-export type Hints = { ok: true; view: HintsView } | { ok: false; error: string };
+type Fetched<V> = { ok: true; view: V } | { ok: false; error: string };
+export type Assembly = Fetched<AssembledPromptView>;
+export type Hints = Fetched<HintsView>;
 
 /** The server may spell a URI differently (e.g. an encoded drive colon); compare VS Code's canonical form. */
 export function folderKey(uri: string | vscode.Uri): string {
@@ -34,30 +35,12 @@ export class AssemblyStore implements vscode.Disposable {
   }
 
   get(folder: vscode.WorkspaceFolder): Promise<Assembly> {
-    const key = folderKey(folder.uri);
-    let entry = this.cache.get(key);
-    if (!entry) {
-      entry = this.client.assembledPrompt({ folderUri: folder.uri.toString() }).then(
-        (view): Assembly => ({ ok: true, view }),
-        (e: unknown): Assembly => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
-      );
-      this.cache.set(key, entry);
-    }
-    return entry;
+    return fetchOnce(this.cache, folder, (folderUri) => this.client.assembledPrompt({ folderUri }));
   }
 
   /** The folder's subdirectory hints, dropped with its assembly (a moved launch directory changes both). */
   hints(folder: vscode.WorkspaceFolder): Promise<Hints> {
-    const key = folderKey(folder.uri);
-    let entry = this.hintCache.get(key);
-    if (!entry) {
-      entry = this.client.hints({ folderUri: folder.uri.toString() }).then(
-        (view): Hints => ({ ok: true, view }),
-        (e: unknown): Hints => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
-      );
-      this.hintCache.set(key, entry);
-    }
-    return entry;
+    return fetchOnce(this.hintCache, folder, (folderUri) => this.client.hints({ folderUri }));
   }
 
   invalidate(key?: string): void {
@@ -75,6 +58,20 @@ export class AssemblyStore implements vscode.Disposable {
     this.subscriptions.forEach((d) => d.dispose());
     this.changed.dispose();
   }
+}
+
+/** One request per folder until invalidated; a failure is kept as data, for the views to show. */
+function fetchOnce<V>(cache: Map<string, Promise<Fetched<V>>>, folder: vscode.WorkspaceFolder, request: (folderUri: string) => Promise<V>): Promise<Fetched<V>> {
+  const key = folderKey(folder.uri);
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = request(folder.uri.toString()).then(
+      (view): Fetched<V> => ({ ok: true, view }),
+      (e: unknown): Fetched<V> => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+    );
+    cache.set(key, entry);
+  }
+  return entry;
 }
 
 /** The folder a command means: the active editor's, else the only one, else the user's pick. */
