@@ -8,7 +8,7 @@
 /** A check's anchor literals (lower case), registered when its module loads. */
 export class Anchor {
   private static readonly all: Anchor[] = [];
-  private static compiled: { re: RegExp; owners: Map<string, number[]>; count: number } | undefined;
+  private static compiled: AnchorIndex | undefined;
   readonly id: number;
 
   constructor(readonly literals: readonly string[]) {
@@ -18,15 +18,43 @@ export class Anchor {
   }
 
   /** One regex over every literal (longest first), and for each literal the anchors it proves present. */
-  static index(): { re: RegExp; owners: Map<string, number[]>; count: number } {
+  static index(): AnchorIndex {
     if (Anchor.compiled && Anchor.compiled.count === Anchor.all.length) return Anchor.compiled;
     const literals = [...new Set(Anchor.all.flatMap((a) => a.literals))].sort((a, b) => b.length - a.length);
-    const owners = new Map<string, number[]>();
-    // A literal that contains another proves that one too: "approve" found means "approv" is there.
-    for (const lit of literals) owners.set(lit, Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id));
+    const owners = new Map<string, LiteralInfo>();
+    for (const lit of literals) {
+      // A literal that contains another proves that one too: "approve" found means "approv" is there.
+      const ids = Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id);
+      owners.set(lit, { ids, skip: nextPossibleStart(lit, literals) });
+    }
     Anchor.compiled = { re: new RegExp(trieSource(literals), 'gi'), owners, count: Anchor.all.length };
     return Anchor.compiled;
   }
+}
+
+interface LiteralInfo {
+  /** The anchors the literal proves present. */
+  ids: number[];
+  /** The first offset inside the literal where another literal can start (its length when none can). */
+  skip: number;
+}
+
+interface AnchorIndex {
+  re: RegExp;
+  owners: Map<string, LiteralInfo>;
+  count: number;
+}
+
+/**
+ * Where, after a hit of `lit`, the search must resume so that no overlapping literal is missed: the first
+ * offset whose suffix of `lit` begins some literal or is begun by one ("ab" in "xab" after "xa").
+ */
+function nextPossibleStart(lit: string, literals: readonly string[]): number {
+  for (let k = 1; k < lit.length; k++) {
+    const rest = lit.slice(k);
+    if (literals.some((l) => l.startsWith(rest) || rest.startsWith(l))) return k;
+  }
+  return lit.length;
 }
 
 interface TrieNode {
@@ -87,6 +115,8 @@ export class AnchorHits {
     let lineEnd = text.indexOf('\n');
     if (lineEnd === -1) lineEnd = text.length;
     let long = lineEnd > LONG_LINE;
+    let lastRaw = '';
+    let lastInfo: LiteralInfo | undefined;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const at = m.index;
       if (at > lineEnd) {
@@ -95,8 +125,14 @@ export class AnchorHits {
         if (lineEnd === -1) lineEnd = text.length;
         long = lineEnd - lineStart > LONG_LINE;
       }
-      const ids = owners.get(m[0].toLowerCase());
-      if (ids) {
+      // The same spelling as the last hit (the common case in a repetitive file) needs no lower-casing.
+      if (m[0] !== lastRaw) {
+        lastRaw = m[0];
+        lastInfo = owners.get(lastRaw.toLowerCase());
+      }
+      const info = lastInfo;
+      if (info) {
+        const ids = info.ids;
         const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
         const to = long ? windowEnd(text, lineEnd, at + m[0].length + HIT_WINDOW) : lineEnd;
         for (const id of ids) {
@@ -110,7 +146,7 @@ export class AnchorHits {
         }
       }
       // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      re.lastIndex = at + 1;
+      re.lastIndex = at + (info ? info.skip : 1);
     }
   }
 
