@@ -8,7 +8,7 @@
 /** A check's anchor literals (lower case), registered when its module loads. */
 export class Anchor {
   private static readonly all: Anchor[] = [];
-  private static compiled: { re: RegExp; owners: Map<string, number[]>; count: number } | undefined;
+  private static compiled: AnchorIndex | undefined;
   readonly id: number;
 
   constructor(readonly literals: readonly string[]) {
@@ -18,15 +18,43 @@ export class Anchor {
   }
 
   /** One regex over every literal (longest first), and for each literal the anchors it proves present. */
-  static index(): { re: RegExp; owners: Map<string, number[]>; count: number } {
+  static index(): AnchorIndex {
     if (Anchor.compiled && Anchor.compiled.count === Anchor.all.length) return Anchor.compiled;
     const literals = [...new Set(Anchor.all.flatMap((a) => a.literals))].sort((a, b) => b.length - a.length);
-    const owners = new Map<string, number[]>();
-    // A literal that contains another proves that one too: "approve" found means "approv" is there.
-    for (const lit of literals) owners.set(lit, Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id));
+    const owners = new Map<string, LiteralInfo>();
+    for (const lit of literals) {
+      // A literal that contains another proves that one too: "approve" found means "approv" is there.
+      const ids = Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id);
+      owners.set(lit, { ids, skip: nextPossibleStart(lit, literals) });
+    }
     Anchor.compiled = { re: new RegExp(trieSource(literals), 'gi'), owners, count: Anchor.all.length };
     return Anchor.compiled;
   }
+}
+
+interface LiteralInfo {
+  /** The anchors the literal proves present. */
+  ids: number[];
+  /** The first offset inside the literal where another literal can start (its length when none can). */
+  skip: number;
+}
+
+interface AnchorIndex {
+  re: RegExp;
+  owners: Map<string, LiteralInfo>;
+  count: number;
+}
+
+/**
+ * Where, after a hit of `lit`, the search must resume so that no overlapping literal is missed: the first
+ * offset whose suffix of `lit` begins some literal or is begun by one ("ab" in "xab" after "xa").
+ */
+function nextPossibleStart(lit: string, literals: readonly string[]): number {
+  for (let k = 1; k < lit.length; k++) {
+    const rest = lit.slice(k);
+    if (literals.some((l) => l.startsWith(rest) || rest.startsWith(l))) return k;
+  }
+  return lit.length;
 }
 
 interface TrieNode {
@@ -62,9 +90,23 @@ function trieSource(literals: readonly string[]): string {
   return emit(root);
 }
 
-/** Where each anchor occurs in one text: the start offsets of the lines holding one of its literals. */
+/** Lines longer than this are searched around each anchor hit instead of whole. */
+export const LONG_LINE = 4096;
+
+/** How far on each side of an anchor hit a long line is searched (matches of the checks are far shorter). */
+export const HIT_WINDOW = 1000;
+
+/** How far a window's edge moves to reach whitespace, so it does not cut a word. */
+const EDGE_SLACK = 64;
+
+/**
+ * Where each anchor occurs in one text: [start, end) segments, one per line holding one of its literals, or
+ * on a line longer than LONG_LINE, windows around the hits (merged when they overlap). A long line such as a
+ * megabyte of base64 holds short literals by chance; searching all of it for each of them would cost a whole
+ * pass per check.
+ */
 export class AnchorHits {
-  private readonly lines = new Map<number, number[]>();
+  private readonly segments = new Map<number, number[]>();
 
   constructor(text: string) {
     const { re, owners } = Anchor.index();
@@ -72,28 +114,64 @@ export class AnchorHits {
     let lineStart = 0;
     let lineEnd = text.indexOf('\n');
     if (lineEnd === -1) lineEnd = text.length;
+    let long = lineEnd > LONG_LINE;
+    let lastRaw = '';
+    let lastInfo: LiteralInfo | undefined;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (m.index > lineEnd) {
-        lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-        lineEnd = text.indexOf('\n', m.index);
+      const at = m.index;
+      if (at > lineEnd) {
+        lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        lineEnd = text.indexOf('\n', at);
         if (lineEnd === -1) lineEnd = text.length;
+        long = lineEnd - lineStart > LONG_LINE;
       }
-      for (const id of owners.get(m[0].toLowerCase()) ?? []) {
-        let list = this.lines.get(id);
-        if (!list) this.lines.set(id, (list = []));
-        if (list[list.length - 1] !== lineStart) list.push(lineStart);
+      // The same spelling as the last hit (the common case in a repetitive file) needs no lower-casing.
+      if (m[0] !== lastRaw) {
+        lastRaw = m[0];
+        lastInfo = owners.get(lastRaw.toLowerCase());
+      }
+      const info = lastInfo;
+      if (info) {
+        const ids = info.ids;
+        const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
+        const to = long ? windowEnd(text, lineEnd, at + m[0].length + HIT_WINDOW) : lineEnd;
+        for (const id of ids) {
+          let list = this.segments.get(id);
+          if (!list) this.segments.set(id, (list = []));
+          const n = list.length;
+          // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
+          if (n && list[n - 1] >= from) {
+            if (list[n - 1] < to) list[n - 1] = to;
+          } else list.push(from, to);
+        }
       }
       // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      re.lastIndex = m.index + 1;
+      re.lastIndex = at + (info ? info.skip : 1);
     }
   }
 
   has(anchor: Anchor): boolean {
-    return this.lines.has(anchor.id);
+    return this.segments.has(anchor.id);
   }
 
-  /** Ascending start offsets of the lines where the anchor occurs. */
-  linesOf(anchor: Anchor): readonly number[] {
-    return this.lines.get(anchor.id) ?? [];
+  /** Ascending, disjoint [start, end) pairs (flat) where the anchor's matches can be. */
+  segmentsOf(anchor: Anchor): readonly number[] {
+    return this.segments.get(anchor.id) ?? [];
   }
 }
+
+/** `pos` clamped to the line, moved back to just after whitespace when some is near. */
+function windowStart(text: string, lineStart: number, pos: number): number {
+  if (pos <= lineStart) return lineStart;
+  for (let i = pos; i > pos - EDGE_SLACK && i > lineStart; i--) if (isSpace(text.charCodeAt(i - 1))) return i;
+  return pos;
+}
+
+/** `pos` clamped to the line, moved on to the next whitespace when some is near. */
+function windowEnd(text: string, lineEnd: number, pos: number): number {
+  if (pos >= lineEnd) return lineEnd;
+  for (let i = pos; i < pos + EDGE_SLACK && i < lineEnd; i++) if (isSpace(text.charCodeAt(i))) return i;
+  return pos;
+}
+
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13;

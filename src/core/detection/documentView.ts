@@ -9,6 +9,9 @@ import { AnchorHits, type Anchor } from './anchors';
 /** How far around a match quotation marks and code spans are looked for. */
 const WINDOW = 2000;
 
+/** Characters a window around an anchor hit shows its regex beyond each edge, never reporting matches there. */
+const EDGE_CONTEXT = 64;
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
@@ -160,24 +163,52 @@ export class DocumentView {
   /**
    * Matches of `re` (global, unable to cross a newline) on the lines where `anchor` occurs, so a check costs
    * one pass of its literal anchor over the text plus its own regex over the few lines that can match.
+   * On a very long line the regex runs on windows around the anchor's hits: it sees EDGE_CONTEXT characters
+   * beyond each edge (for `^`, `$`, lookbehinds and `\b`), and a match reaching past an edge of a window that
+   * is not a line edge is dropped, so a window never creates a match the whole line would not have.
    * `f` gets each match with its index as an offset into the whole text.
    */
   eachLineMatch(anchor: Anchor, re: RegExp, f: (m: RegExpExecArray) => void): void {
     const text = this.text;
-    for (const ls of this.anchorHits().linesOf(anchor)) {
-      const e = text.indexOf('\n', ls);
-      eachMatch(re, text.slice(ls, e === -1 ? text.length : e), (m) => {
-        m.index += ls;
+    const seg = this.anchorHits().segmentsOf(anchor);
+    for (let i = 0; i < seg.length; i += 2) {
+      const from = seg[i];
+      const to = seg[i + 1];
+      let sliceFrom = from;
+      let sliceTo = to;
+      if (!this.isWholeLine(from, to)) {
+        const [ls, le] = this.lineAt(from);
+        sliceFrom = Math.max(ls, from - EDGE_CONTEXT);
+        sliceTo = Math.min(le, to + EDGE_CONTEXT);
+      }
+      const slice = text.slice(sliceFrom, sliceTo);
+      const min = from - sliceFrom;
+      const max = to - sliceFrom;
+      re.lastIndex = 0;
+      for (let m = re.exec(slice); m; m = re.exec(slice)) {
+        const start = m.index;
+        if (m[0] === '') re.lastIndex++;
+        if (start < min) continue;
+        if (start + m[0].length > max) break;
+        m.index = start + sliceFrom;
         f(m);
-      });
+      }
     }
   }
 
-  /** [start, end) of each line where the anchor occurs. */
+  private isWholeLine(from: number, to: number): boolean {
+    const text = this.text;
+    return (from === 0 || text.charCodeAt(from - 1) === 10) && (to === text.length || text.charCodeAt(to) === 10);
+  }
+
+  /** [start, end) of each line where the anchor occurs (checks that read a line read at most its start). */
   eachLine(anchor: Anchor, f: (start: number, end: number) => void): void {
-    for (const ls of this.anchorHits().linesOf(anchor)) {
-      const e = this.text.indexOf('\n', ls);
-      f(ls, e === -1 ? this.text.length : e);
+    const seg = this.anchorHits().segmentsOf(anchor);
+    let last = -1;
+    for (let i = 0; i < seg.length; i += 2) {
+      const [ls, le] = this.isWholeLine(seg[i], seg[i + 1]) ? [seg[i], seg[i + 1]] : this.lineAt(seg[i]);
+      if (ls !== last) f(ls, le);
+      last = ls;
     }
   }
 

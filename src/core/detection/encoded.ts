@@ -35,16 +35,29 @@ const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <
 const isLeetChar = (c: number): boolean => (c >= 48 && c <= 57) || c === 64 || c === 36 || c === 33 || c === 124;
 const isSpacer = (c: number): boolean => c === 32 || c === 9 || c === 46 || c === 45 || c === 95 || c === 42 || c === 0xb7 || c === 124 || c === 47;
 
-/** Maximal runs of base64 characters at least 20 long: one pass with no regex, where base64 and hex can start. */
+/**
+ * Maximal runs of base64 characters at least 20 long, where base64 and hex can start. Like a Boyer-Moore
+ * search it looks 19 characters ahead first: in plain prose that character is rarely inside a long run, and
+ * the scan then jumps past all 20 without reading them.
+ */
 function eachLongRun(text: string, f: (start: number, end: number) => void): void {
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && isBase64Char(text.charCodeAt(i))) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start >= 20) f(start, i);
-      start = -1;
+  const n = text.length;
+  // Invariant: `i` is 0 or follows a non-base64 character, and every run starting before it is reported.
+  for (let i = 0; i + 20 <= n; ) {
+    if (!isBase64Char(text.charCodeAt(i + 19))) {
+      i += 20;
+      continue;
     }
+    let k = i + 18;
+    while (k >= i && isBase64Char(text.charCodeAt(k))) k--;
+    if (k >= i) {
+      i = k + 1;
+      continue;
+    }
+    let j = i + 20;
+    while (j < n && isBase64Char(text.charCodeAt(j))) j++;
+    f(i, j);
+    i = j + 1;
   }
 }
 
