@@ -3,6 +3,12 @@
  * checks' literals are searched in one case-insensitive pass per document, and a check's regex then runs only
  * on the lines where one of its literals occurs. One pass over the text costs about as much as one simple
  * regex, whatever the number of checks.
+ *
+ * How a rule gets the prefilter: its detector creates `new Anchor([...lower-case literals])` at module load
+ * (one per check, or the union for the detector's `anchor`), tests `view.has(anchor)`, and reads only
+ * `view.eachLineMatch(anchor, re, …)` / `view.eachLine(anchor, …)`. Every literal must be lower case; each
+ * is matched as the regex flag `i` would match it (ECMAScript's simple upper-case folding, code unit by
+ * code unit), so a check sees the lines a `/literal/i` search would find.
  */
 
 /** A check's anchor literals (lower case), registered when its module loads. */
@@ -12,22 +18,27 @@ export class Anchor {
   readonly id: number;
 
   constructor(readonly literals: readonly string[]) {
+    for (const lit of literals) {
+      if (!lit || lit !== lit.toLowerCase()) throw new Error(`anchor literal ${JSON.stringify(lit)} must be non-empty and lower case`);
+    }
     this.id = Anchor.all.length;
     Anchor.all.push(this);
     Anchor.compiled = undefined;
   }
 
-  /** One regex over every literal (longest first), and for each literal the anchors it proves present. */
+  /** One automaton over every literal, and for each literal the anchors it proves present. */
   static index(): AnchorIndex {
     if (Anchor.compiled && Anchor.compiled.count === Anchor.all.length) return Anchor.compiled;
-    const literals = [...new Set(Anchor.all.flatMap((a) => a.literals))].sort((a, b) => b.length - a.length);
+    const literals = [...new Set(Anchor.all.flatMap((a) => a.literals))];
     const owners = new Map<string, LiteralInfo>();
     for (const lit of literals) {
       // A literal that contains another proves that one too: "approve" found means "approv" is there.
       const ids = Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id);
       owners.set(lit, { ids, skip: nextPossibleStart(lit, literals) });
     }
-    Anchor.compiled = { re: new RegExp(trieSource(literals), 'gi'), owners, count: Anchor.all.length };
+    const automaton = new LiteralAutomaton(literals);
+    const infos = literals.map((lit) => (/^[\x00-\x7f]*$/.test(lit) ? owners.get(lit)! : undefined));
+    Anchor.compiled = { automaton, literals, infos, owners, count: Anchor.all.length };
     return Anchor.compiled;
   }
 }
@@ -40,7 +51,14 @@ interface LiteralInfo {
 }
 
 interface AnchorIndex {
-  re: RegExp;
+  automaton: LiteralAutomaton;
+  literals: readonly string[];
+  /**
+   * Per literal, its info when every spelling that matches it lower-cases to it (ASCII literals); otherwise
+   * the matched text is lower-cased and looked up, as a case-insensitive match of a non-ASCII letter can
+   * lower-case to something else.
+   */
+  infos: readonly (LiteralInfo | undefined)[];
   owners: Map<string, LiteralInfo>;
   count: number;
 }
@@ -57,37 +75,143 @@ function nextPossibleStart(lit: string, literals: readonly string[]): number {
   return lit.length;
 }
 
-interface TrieNode {
-  end: boolean;
-  next: Map<string, TrieNode>;
-}
-
-const escapeChar = (c: string): string => (/[.*+?^${}()|[\]\\/-]/.test(c) ? `\\${c}` : c);
+let canonicalUnits: Uint16Array | undefined;
 
 /**
- * The literals as one regex shaped like their trie (`a(?:gent|ssistant)|b(?:ot|ackdoor)`): the engine picks
- * the branch by the next character instead of trying every literal at every position; the longest literal
- * at a position wins, because every branch is greedy.
+ * ECMAScript's Canonicalize for a regex with flag `i` and without `u`, for every code unit: its upper case,
+ * unless that is more than one unit or maps a non-ASCII unit to ASCII. Two units match each other
+ * case-insensitively exactly when their canonical units are equal.
  */
-function trieSource(literals: readonly string[]): string {
-  const root: TrieNode = { end: false, next: new Map() };
-  for (const lit of literals) {
-    let node = root;
-    for (const ch of lit) {
-      let child = node.next.get(ch);
-      if (!child) node.next.set(ch, (child = { end: false, next: new Map() }));
-      node = child;
-    }
-    node.end = true;
+function canonical(): Uint16Array {
+  if (canonicalUnits) return canonicalUnits;
+  const out = new Uint16Array(65536);
+  for (let c = 0; c < 65536; c++) {
+    const upper = c >= 0xd800 && c <= 0xdfff ? '' : String.fromCharCode(c).toUpperCase();
+    const u = upper.length === 1 ? upper.charCodeAt(0) : c;
+    out[c] = c >= 128 && u < 128 ? c : u;
   }
-  const emit = (node: TrieNode): string => {
-    const branches = [...node.next].map(([ch, child]) => escapeChar(ch) + emit(child));
-    if (!branches.length) return '';
-    const body = branches.length === 1 ? branches[0] : `(?:${branches.join('|')})`;
-    if (!node.end) return body;
-    return branches.length === 1 && [...node.next.values()][0].next.size === 0 && body.length <= 2 ? `${body}?` : `(?:${branches.join('|')})?`;
-  };
-  return emit(root);
+  return (canonicalUnits = out);
+}
+
+/**
+ * An Aho-Corasick automaton over the literals' canonical code units, as a full transition table: one table
+ * step per character of the text, where a regex alternation of hundreds of literals tries its branches at
+ * every position. Code units that occur in no literal share class 0, which leads back to the root.
+ */
+export class LiteralAutomaton {
+  /** Code unit → character class (0: in no literal). */
+  readonly classOf: Uint16Array;
+  readonly width: number;
+  /** [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. */
+  readonly delta: Int32Array;
+  /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
+  readonly depth: Int32Array;
+  /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
+  readonly literal: Int32Array;
+
+  constructor(literals: readonly string[]) {
+    const canon = canonical();
+    const classOfCanon = new Map<number, number>();
+    const unitOfClass: number[] = [];
+    for (const lit of literals) {
+      for (let i = 0; i < lit.length; i++) {
+        const c = canon[lit.charCodeAt(i)];
+        const seen = unitOfClass[classOfCanon.get(c) ?? -1];
+        if (seen !== undefined && seen !== lit.charCodeAt(i)) {
+          // Two lower-case units that match each other (σ and ς) would make the automaton's literals differ from the text's spelling.
+          throw new Error(`anchor literals use both ${String.fromCharCode(seen)} and ${lit[i]}, which match each other case-insensitively`);
+        }
+        if (!classOfCanon.has(c)) {
+          classOfCanon.set(c, classOfCanon.size + 1);
+          unitOfClass[classOfCanon.size] = lit.charCodeAt(i);
+        }
+      }
+    }
+    this.classOf = new Uint16Array(65536);
+    for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
+    const width = (this.width = classOfCanon.size + 1);
+
+    // The trie, then breadth-first fallbacks filled into a full table.
+    const children: Map<number, number>[] = [new Map()];
+    const depth = [0];
+    const literal = [-1];
+    literals.forEach((lit, index) => {
+      let node = 0;
+      for (let i = 0; i < lit.length; i++) {
+        const cls = this.classOf[lit.charCodeAt(i)];
+        let next = children[node].get(cls);
+        if (next === undefined) {
+          next = children.length;
+          children[node].set(cls, next);
+          children.push(new Map());
+          depth.push(depth[node] + 1);
+          literal.push(-1);
+        }
+        node = next;
+      }
+      literal[node] = index;
+    });
+    const states = children.length;
+    const delta = new Int32Array(states * width);
+    const ends = new Uint8Array(states);
+    const fail = new Int32Array(states);
+    const queue: number[] = [];
+    for (const [cls, child] of children[0]) {
+      delta[cls] = child;
+      queue.push(child);
+    }
+    for (let q = 0; q < queue.length; q++) {
+      const s = queue[q];
+      ends[s] = literal[s] >= 0 || ends[fail[s]] ? 1 : 0;
+      for (let cls = 0; cls < width; cls++) {
+        const child = children[s].get(cls);
+        const fallback = Math.abs(delta[fail[s] * width + cls]);
+        if (child === undefined) delta[s * width + cls] = fallback;
+        else {
+          fail[child] = fallback;
+          delta[s * width + cls] = child;
+          queue.push(child);
+        }
+      }
+    }
+    // Mark the transitions into states where a literal ends (after all fallbacks are known).
+    for (let i = 0; i < delta.length; i++) if (ends[delta[i]]) delta[i] = -delta[i];
+    this.delta = delta;
+    this.depth = Int32Array.from(depth);
+    this.literal = Int32Array.from(literal);
+  }
+
+  /**
+   * The next occurrence at or after `from`, as a regex alternation of the literals with flag `i` finds it:
+   * the leftmost start, and there the longest literal. Returns the start and sets `hit.literal`, or -1.
+   */
+  next(text: string, from: number, hit: { literal: number }): number {
+    const { classOf, delta, width, depth, literal } = this;
+    const n = text.length;
+    let state = 0;
+    let i = from;
+    for (; i < n; i++) {
+      state = delta[state * width + classOf[text.charCodeAt(i)]];
+      if (state < 0) break;
+    }
+    if (i >= n) return -1;
+    // No occurrence from `from` on ends before i; one that ends at i or later and starts by i is a suffix of
+    // the text read so far that the trie holds, so it starts within the state's depth.
+    for (let p = Math.max(from, i - depth[-state] + 1); ; p++) {
+      let node = 0;
+      let best = -1;
+      for (let k = p; k < n; k++) {
+        const next = Math.abs(delta[node * width + classOf[text.charCodeAt(k)]]);
+        if (depth[next] !== k - p + 1) break;
+        node = next;
+        if (literal[node] >= 0) best = literal[node];
+      }
+      if (best >= 0) {
+        hit.literal = best;
+        return p;
+      }
+    }
+  }
 }
 
 /** Lines longer than this are searched around each anchor hit instead of whole. */
@@ -109,32 +233,25 @@ export class AnchorHits {
   private readonly segments = new Map<number, number[]>();
 
   constructor(text: string) {
-    const { re, owners } = Anchor.index();
-    re.lastIndex = 0;
+    const { automaton, literals, infos, owners } = Anchor.index();
     let lineStart = 0;
     let lineEnd = text.indexOf('\n');
     if (lineEnd === -1) lineEnd = text.length;
     let long = lineEnd > LONG_LINE;
-    let lastRaw = '';
-    let lastInfo: LiteralInfo | undefined;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const at = m.index;
+    const hit = { literal: -1 };
+    for (let at = automaton.next(text, 0, hit); at !== -1; ) {
+      const lit = literals[hit.literal];
       if (at > lineEnd) {
         lineStart = text.lastIndexOf('\n', at - 1) + 1;
         lineEnd = text.indexOf('\n', at);
         if (lineEnd === -1) lineEnd = text.length;
         long = lineEnd - lineStart > LONG_LINE;
       }
-      // The same spelling as the last hit (the common case in a repetitive file) needs no lower-casing.
-      if (m[0] !== lastRaw) {
-        lastRaw = m[0];
-        lastInfo = owners.get(lastRaw.toLowerCase());
-      }
-      const info = lastInfo;
+      const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
       if (info) {
         const ids = info.ids;
         const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
-        const to = long ? windowEnd(text, lineEnd, at + m[0].length + HIT_WINDOW) : lineEnd;
+        const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
         for (const id of ids) {
           let list = this.segments.get(id);
           if (!list) this.segments.set(id, (list = []));
@@ -146,7 +263,7 @@ export class AnchorHits {
         }
       }
       // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      re.lastIndex = at + (info ? info.skip : 1);
+      at = automaton.next(text, at + (info ? info.skip : 1), hit);
     }
   }
 
