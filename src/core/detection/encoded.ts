@@ -61,74 +61,105 @@ function eachLongRun(text: string, f: (start: number, end: number) => void): voi
   }
 }
 
-/** What the token pass found: lines with leetspeak or hyphen-split keywords, and spaced-out letter chains. */
+/** What the token passes found: lines with leetspeak or hyphen-split keywords, and spaced-out letter chains. */
 interface Disguises {
   leetLines: Set<number>;
   hyphenLines: Set<number>;
   spaced: [number, number][];
 }
 
+const isTokenChar = (c: number): boolean => isLetter(c) || isLeetChar(c);
+/** A spacer that is not itself a token character ('|' is a leet symbol, so a token of its own). */
+const isGapChar = (c: number): boolean => c !== 124 && isSpacer(c);
+
+/** Where a digit or leet symbol is (inside a token that may mix it with letters). */
+const LEET_CHAR = /[0-9@$!|]/g;
+/** A letter, a hyphen and a letter: where a hyphen-joined chain can start. */
+const HYPHEN_JOIN = /[A-Za-z]-[A-Za-z]/g;
+/** A letter between gap characters: a chain of four or more spaced letters has one (its second letter). */
+const SPACED_LETTER = /[\t .\-_*\u00b7/][A-Za-z][\t .\-_*\u00b7/]/g;
+
+/** [start, end) of the token (run of letters, digits and leet symbols) holding `pos`. */
+function tokenAround(text: string, pos: number): [number, number] {
+  let s = pos;
+  while (s > 0 && isTokenChar(text.charCodeAt(s - 1))) s--;
+  let e = pos + 1;
+  while (e < text.length && isTokenChar(text.charCodeAt(e))) e++;
+  return [s, e];
+}
+
+const isSingleLetter = (text: string, pos: number): boolean =>
+  isLetter(text.charCodeAt(pos)) && !isTokenChar(text.charCodeAt(pos - 1)) && !isTokenChar(text.charCodeAt(pos + 1));
+
+/** The single letter before the one at `pos`, 1–3 gap characters away, or -1. */
+function previousSpacedLetter(text: string, pos: number): number {
+  let k = pos - 1;
+  while (k >= 0 && pos - k <= 3 && isGapChar(text.charCodeAt(k))) k--;
+  return k < pos - 1 && k >= 0 && isSingleLetter(text, k) ? k : -1;
+}
+
+/** The single letter after the one at `pos`, 1–3 gap characters away, or -1. */
+function nextSpacedLetter(text: string, pos: number): number {
+  let k = pos + 1;
+  while (k < text.length && k - pos <= 3 && isGapChar(text.charCodeAt(k))) k++;
+  return k > pos + 1 && k < text.length && isSingleLetter(text, k) ? k : -1;
+}
+
 /**
- * One pass over the tokens of the text (runs of letters, digits and leet symbols): a token mixing letters with
- * digits that reads as a keyword, letters joined by single hyphens that read as a keyword, and chains of four
- * or more single letters with 1–3 separators between them.
+ * The tokens of the text are runs of letters, digits and leet symbols. Three searches, each starting from a
+ * character that plain prose rarely has, so prose is skipped at the speed of a character-class search:
+ * a token mixing letters with digits that reads as a keyword (from each digit or symbol), letters joined by
+ * single hyphens that read as a keyword (from each letter-hyphen-letter), and chains of four or more single
+ * letters with 1–3 separators between them (from a letter with separators on both sides).
  */
 function findDisguises(view: DocumentView): Disguises {
   const text = view.text;
   const out: Disguises = { leetLines: new Set(), hyphenLines: new Set(), spaced: [] };
-  let chainStart = -1;
-  let chainLetters = 0;
-  let chainEnd = -1;
-  let hyphenStart = -1;
-  const endChain = (): void => {
-    if (chainLetters >= 4) out.spaced.push([chainStart, chainEnd]);
-    chainStart = -1;
-    chainLetters = 0;
-  };
-  for (let i = 0; i < text.length; ) {
-    const c = text.charCodeAt(i);
-    if (!isLetter(c) && !isLeetChar(c)) {
-      i++;
-      continue;
-    }
-    let j = i;
-    let letters = 0;
-    let leet = 0;
-    while (j < text.length) {
-      const d = text.charCodeAt(j);
-      if (isLetter(d)) letters++;
-      else if (isLeetChar(d)) leet++;
-      else break;
-      j++;
-    }
+  LEET_CHAR.lastIndex = 0;
+  for (let m = LEET_CHAR.exec(text); m; m = LEET_CHAR.exec(text)) {
+    const [i, j] = tokenAround(text, m.index);
+    LEET_CHAR.lastIndex = j;
     const len = j - i;
-    if (letters && leet && len >= 4 && len <= 24) {
-      const plain = text.slice(i, j).toLowerCase().replace(/[0-9@$!|]/g, (x) => LEET[x] ?? x);
-      if (KEYWORDS.test(plain)) out.leetLines.add(view.lineAt(i)[0]);
-    }
-    // Hyphen-joined letters: a chain starts at a token followed by "-" and a letter.
-    if (!leet && text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1))) {
-      if (hyphenStart < 0) hyphenStart = i;
-    } else if (hyphenStart >= 0) {
-      if (!leet && KEYWORDS.test(text.slice(hyphenStart, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
-      hyphenStart = -1;
-    }
-    if (len === 1 && letters === 1) {
-      const gap = i - chainEnd;
-      let spacers = chainStart >= 0 && gap >= 1 && gap <= 3;
-      for (let k = chainEnd; spacers && k < i; k++) spacers = isSpacer(text.charCodeAt(k));
-      if (!spacers) {
-        endChain();
-        chainStart = i;
-      }
-      chainLetters++;
-      chainEnd = j;
-    } else {
-      endChain();
-    }
-    i = j;
+    if (len < 4 || len > 24) continue;
+    const token = text.slice(i, j);
+    if (!/[A-Za-z]/.test(token)) continue;
+    const plain = token.toLowerCase().replace(/[0-9@$!|]/g, (x) => LEET[x] ?? x);
+    if (KEYWORDS.test(plain)) out.leetLines.add(view.lineAt(i)[0]);
   }
-  endChain();
+  if (text.includes('-')) {
+    HYPHEN_JOIN.lastIndex = 0;
+    for (let m = HYPHEN_JOIN.exec(text); m; m = HYPHEN_JOIN.exec(text)) {
+      let [i, j] = tokenAround(text, m.index);
+      HYPHEN_JOIN.lastIndex = m.index + 2;
+      // A token with digits or symbols neither starts nor continues a chain.
+      if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
+      const start = i;
+      // Each token with letters only that is followed by "-" and a letter continues the chain; the next ends it.
+      while (text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1)) && !/[0-9@$!|]/.test(text.slice(i, j))) [i, j] = tokenAround(text, j + 1);
+      if (!/[0-9@$!|]/.test(text.slice(i, j)) && KEYWORDS.test(text.slice(start, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
+      HYPHEN_JOIN.lastIndex = j;
+    }
+  }
+  SPACED_LETTER.lastIndex = 0;
+  for (let m = SPACED_LETTER.exec(text); m; m = SPACED_LETTER.exec(text)) {
+    const at = m.index + 1;
+    SPACED_LETTER.lastIndex = at;
+    if (nextSpacedLetter(text, at) === -1 || previousSpacedLetter(text, at) === -1) continue;
+    // The chain is the maximal run of spaced single letters around this one.
+    let first = at;
+    let letters = 1;
+    for (let k = previousSpacedLetter(text, first); k !== -1; k = previousSpacedLetter(text, k)) {
+      first = k;
+      letters++;
+    }
+    let last = at;
+    for (let k = nextSpacedLetter(text, last); k !== -1; k = nextSpacedLetter(text, k)) {
+      last = k;
+      letters++;
+    }
+    if (letters >= 4) out.spaced.push([first, last + 1]);
+    SPACED_LETTER.lastIndex = last + 1;
+  }
   return out;
 }
 
