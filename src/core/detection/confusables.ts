@@ -7,6 +7,7 @@
 import confusableData from 'unhomoglyph/data.json';
 import { codePointLabel, compiledPatterns, foldForMatching } from '../threatPatterns';
 import { preview, type DocumentView } from './documentView';
+import { NonAsciiClass } from './nonAsciiClass';
 import type { Detector, Emit } from './rule';
 
 /** Non-Latin letters whose UTS #39 skeleton is made of ASCII letters, with that skeleton. */
@@ -20,10 +21,10 @@ const LOOKALIKES: ReadonlyMap<number, string> = (() => {
   return map;
 })();
 
-const LOOKALIKE_RE = new RegExp(
+const LOOKALIKE = new NonAsciiClass(new RegExp(
   `[${[...LOOKALIKES.keys()].map((c) => `\\u{${c.toString(16)}}`).join('')}]`,
-  'gu',
-);
+  'u',
+));
 const LETTER = /[\p{L}\p{M}]/u;
 const LATIN = /\p{Script=Latin}/u;
 const MAX_WORD = 64;
@@ -81,11 +82,10 @@ export const CONFUSABLES: Detector = {
   detect(view: DocumentView, emit: Emit): void {
     const text = view.text;
     let lineChecks = 0;
-    LOOKALIKE_RE.lastIndex = 0;
-    for (let m = LOOKALIKE_RE.exec(text); m; m = LOOKALIKE_RE.exec(text)) {
-      const [s, e] = wordAround(text, m.index);
-      LOOKALIKE_RE.lastIndex = Math.max(e, m.index + m[0].length);
+    for (let at = LOOKALIKE.next(text, 0); at !== -1; ) {
+      const [s, e] = wordAround(text, at);
       const word = text.slice(s, e);
+      at = LOOKALIKE.next(text, Math.max(e, at + (text.codePointAt(at)! > 0xffff ? 2 : 1)));
       if (!LATIN.test(word)) continue;
       const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
       const letters = foreign.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');

@@ -4,6 +4,7 @@
  */
 
 import { compiledPatterns, foldForMatching } from '../threatPatterns';
+import { Anchor } from './anchors';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { DANGEROUS_ACTIONS } from './dangerousActions';
 import { DocumentView } from './documentView';
@@ -45,7 +46,7 @@ export function instructionCue(text: string): string | undefined {
   const view = new DocumentView(text);
   let found: Detection | undefined;
   for (const d of TEXT_DETECTORS) {
-    if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
+    if (!(d.anchor instanceof Anchor ? view.has(d.anchor) : d.anchor.test(text))) continue;
     d.detect(view, (x) => {
       found ??= x;
     });

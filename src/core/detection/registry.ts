@@ -4,6 +4,7 @@
  * blocks the same text.
  */
 
+import { Anchor } from './anchors';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { CONFUSABLES } from './confusables';
 import { DANGEROUS_ACTIONS } from './dangerousActions';
@@ -62,7 +63,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
   const perRule = new Map<string, number>();
   for (const d of DETECTORS) {
     if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
-    if (!(d.anchor instanceof RegExp ? d.anchor.test(text) : view.has(d.anchor))) continue;
+    if (!(d.anchor instanceof Anchor ? view.has(d.anchor) : d.anchor.test(text))) continue;
     d.detect(view, (x: Detection) => {
       const rule = RULE_BY_ID.get(x.ruleId);
       if (!rule || (rule.tier === 'all' && checks !== 'all')) return;

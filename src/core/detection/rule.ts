@@ -62,8 +62,11 @@ export type Quotable = 'none' | 'code' | 'fence' | 'example-fence';
 export interface Detector {
   family: Family;
   rules: readonly DetectionRule[];
-  /** The detector runs only if one of these literals occurs (an Anchor), or this character class matches (a RegExp). */
-  anchor: Anchor | RegExp;
+  /**
+   * The detector runs only if one of these literals occurs (an Anchor), or this character class matches (a RegExp, or a
+   * NonAsciiClass for a class of non-ASCII code points).
+   */
+  anchor: Anchor | { test(text: string): boolean };
   quotable: Quotable;
   detect(view: DocumentView, emit: Emit): void;
 }

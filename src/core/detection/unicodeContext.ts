@@ -7,6 +7,7 @@
 import { codePointLabel, unicodeName } from '../threatPatterns';
 import type { DocumentView } from './documentView';
 import { instructionCue } from './instructionCues';
+import { NonAsciiClass } from './nonAsciiClass';
 import type { Detector, Emit } from './rule';
 
 /**
@@ -14,13 +15,13 @@ import type { Detector, Emit } from './rule';
  * visibly as part of their script (Arabic/Syriac/Kaithi number and end-of-ayah marks, Egyptian hieroglyph
  * format controls) and those with their own rule or Hermes' own check, which the explicit class lists first.
  */
-const EXTRA_RE = new RegExp(
+const EXTRA = new NonAsciiClass(new RegExp(
   '[\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180e\\u200e\\u200f\\u2061\\u206a-\\u206f\\u3164\\ufe00-\\ufe0f' +
     '\\uffa0\\ufff9-\\ufffb\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]' +
     '|(?![\\u0600-\\u0605\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u200b-\\u200d\\u202a-\\u202e\\u2060\\u2062-\\u2064' +
     '\\u2066-\\u2069\\ufeff\\u{110bd}\\u{110cd}\\u{13430}-\\u{1343f}])\\p{Cf}',
-  'gu',
-);
+  'u',
+));
 
 type ExtraClass = 'unicode_tag_characters' | 'bidi_mark' | 'soft_hyphen' | 'variation_selector_run' | 'invisible_format_character';
 
@@ -88,7 +89,7 @@ const hintCache = new WeakMap<DocumentView, Map<number, boolean>>();
 export const UNICODE_CONTEXT: Detector = {
   family: 'unicode-context',
   quotable: 'none',
-  anchor: /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200e\u200f\u2061\u206a-\u206f\u3164\ufe00-\ufe0f\uffa0\ufff9-\ufffb\u{e0000}-\u{e01ef}\p{Cf}]/u,
+  anchor: new NonAsciiClass(/[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200e\u200f\u2061\u206a-\u206f\u3164\ufe00-\ufe0f\uffa0\ufff9-\ufffb\u{e0000}-\u{e01ef}\p{Cf}]/u),
   rules: [
     {
       id: 'unicode_tag_characters', title: 'Hidden text in tag characters', family: 'unicode-context', tier: 'recommended', securitySeverity: 8.5,
@@ -133,12 +134,11 @@ export const UNICODE_CONTEXT: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     const text = view.text;
-    EXTRA_RE.lastIndex = 0;
-    for (let m = EXTRA_RE.exec(text); m; m = EXTRA_RE.exec(text)) {
-      const first = text.codePointAt(m.index)!;
+    for (let at = EXTRA.next(text, 0); at !== -1; ) {
+      const first = text.codePointAt(at)!;
       const cls = extraClass(first);
       const grouped = cls === 'unicode_tag_characters' || cls === 'variation_selector_run';
-      const run: Run = { start: m.index, end: m.index, count: 0, head: [], last: first };
+      const run: Run = { start: at, end: at, count: 0, head: [], last: first };
       while (run.end < text.length) {
         const cp = text.codePointAt(run.end)!;
         if (grouped ? extraClass(cp) !== cls : cp !== first) break;
@@ -146,9 +146,9 @@ export const UNICODE_CONTEXT: Detector = {
         run.last = cp;
         run.end += cp > 0xffff ? 2 : 1;
       }
-      EXTRA_RE.lastIndex = run.end;
       const message = extraMessage(cls, run, view);
       if (message) emit({ start: run.start, end: run.end, ruleId: cls, message, complete: true });
+      at = EXTRA.next(text, run.end);
     }
   },
 };
