@@ -30,11 +30,17 @@ export class Anchor {
   static index(): AnchorIndex {
     if (Anchor.compiled && Anchor.compiled.count === Anchor.all.length) return Anchor.compiled;
     const literals = [...new Set(Anchor.all.flatMap((a) => a.literals))];
+    const anchorsOf = new Map<string, number[]>();
+    for (const a of Anchor.all) for (const l of new Set(a.literals)) anchorsOf.set(l, [...(anchorsOf.get(l) ?? []), a.id]);
+    const literalSet = new Set(literals);
+    const prefixes = new Set<string>();
+    for (const l of literals) for (let k = 1; k <= l.length; k++) prefixes.add(l.slice(0, k));
     const owners = new Map<string, LiteralInfo>();
     for (const lit of literals) {
       // A literal that contains another proves that one too: "approve" found means "approv" is there.
-      const ids = Anchor.all.filter((a) => a.literals.some((l) => lit.includes(l))).map((a) => a.id);
-      owners.set(lit, { ids, skip: nextPossibleStart(lit, literals) });
+      const ids = new Set<number>();
+      for (let s = 0; s < lit.length; s++) for (let e = s + 1; e <= lit.length; e++) for (const id of anchorsOf.get(lit.slice(s, e)) ?? []) ids.add(id);
+      owners.set(lit, { ids: [...ids].sort((x, y) => x - y), skip: nextPossibleStart(lit, literalSet, prefixes) });
     }
     const automaton = new LiteralAutomaton(literals);
     const infos = literals.map((lit) => (/^[\x00-\x7f]*$/.test(lit) ? owners.get(lit)! : undefined));
@@ -67,10 +73,12 @@ interface AnchorIndex {
  * Where, after a hit of `lit`, the search must resume so that no overlapping literal is missed: the first
  * offset whose suffix of `lit` begins some literal or is begun by one ("ab" in "xab" after "xa").
  */
-function nextPossibleStart(lit: string, literals: readonly string[]): number {
+function nextPossibleStart(lit: string, literals: ReadonlySet<string>, prefixes: ReadonlySet<string>): number {
   for (let k = 1; k < lit.length; k++) {
     const rest = lit.slice(k);
-    if (literals.some((l) => l.startsWith(rest) || rest.startsWith(l))) return k;
+    // Some literal starts with `rest` (it is a prefix of one), or `rest` starts with a literal.
+    if (prefixes.has(rest)) return k;
+    for (let e = k + 1; e <= lit.length; e++) if (literals.has(lit.slice(k, e))) return k;
   }
   return lit.length;
 }
@@ -99,8 +107,8 @@ function canonical(): Uint16Array {
  * every position. Code units that occur in no literal share class 0, which leads back to the root.
  */
 export class LiteralAutomaton {
-  /** Code unit → character class (0: in no literal). */
-  readonly classOf: Uint16Array;
+  /** Code unit → character class (0: in no literal); bytes while the classes fit, as a byte table reads faster. */
+  readonly classOf: Uint8Array | Uint16Array;
   readonly width: number;
   /** [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. */
   readonly delta: Int32Array;
@@ -127,9 +135,9 @@ export class LiteralAutomaton {
         }
       }
     }
-    this.classOf = new Uint16Array(65536);
-    for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
     const width = (this.width = classOfCanon.size + 1);
+    this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
+    for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
 
     // The trie, then breadth-first fallbacks filled into a full table.
     const children: Map<number, number>[] = [new Map()];
@@ -163,15 +171,12 @@ export class LiteralAutomaton {
     for (let q = 0; q < queue.length; q++) {
       const s = queue[q];
       ends[s] = literal[s] >= 0 || ends[fail[s]] ? 1 : 0;
-      for (let cls = 0; cls < width; cls++) {
-        const child = children[s].get(cls);
-        const fallback = Math.abs(delta[fail[s] * width + cls]);
-        if (child === undefined) delta[s * width + cls] = fallback;
-        else {
-          fail[child] = fallback;
-          delta[s * width + cls] = child;
-          queue.push(child);
-        }
+      // Where the fallback state goes, except along the state's own trie edges.
+      delta.copyWithin(s * width, fail[s] * width, (fail[s] + 1) * width);
+      for (const [cls, child] of children[s]) {
+        fail[child] = delta[s * width + cls];
+        delta[s * width + cls] = child;
+        queue.push(child);
       }
     }
     // Mark the transitions into states where a literal ends (after all fallbacks are known).
