@@ -110,8 +110,11 @@ export class LiteralAutomaton {
   /** Code unit → character class (0: in no literal); bytes while the classes fit, as a byte table reads faster. */
   readonly classOf: Uint8Array | Uint16Array;
   readonly width: number;
-  /** [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. */
-  readonly delta: Int32Array;
+  /**
+   * [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. 16-bit while
+   * the states fit: the table is read once per character, and half the size stays in cache.
+   */
+  readonly delta: Int16Array | Int32Array;
   /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
   readonly depth: Int32Array;
   /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
@@ -181,7 +184,7 @@ export class LiteralAutomaton {
     }
     // Mark the transitions into states where a literal ends (after all fallbacks are known).
     for (let i = 0; i < delta.length; i++) if (ends[delta[i]]) delta[i] = -delta[i];
-    this.delta = delta;
+    this.delta = states < 0x8000 ? Int16Array.from(delta) : delta;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
   }

@@ -69,7 +69,7 @@ function skeleton(s: string): string {
 export const CONFUSABLES: Detector = {
   family: 'confusables',
   quotable: 'code',
-  anchor: /[^\x00-\x7f]/,
+  anchor: new NonAsciiClass(/[^\x00-\x7f]/u),
   rules: [
     {
       id: 'mixed_script_word', title: 'Look-alike letters from another script', family: 'confusables', tier: 'recommended', securitySeverity: 7,
@@ -82,10 +82,10 @@ export const CONFUSABLES: Detector = {
   detect(view: DocumentView, emit: Emit): void {
     const text = view.text;
     let lineChecks = 0;
-    for (let at = LOOKALIKE.next(text, 0); at !== -1; ) {
+    for (let at = view.nextOf(LOOKALIKE, 0); at !== -1; ) {
       const [s, e] = wordAround(text, at);
       const word = text.slice(s, e);
-      at = LOOKALIKE.next(text, Math.max(e, at + (text.codePointAt(at)! > 0xffff ? 2 : 1)));
+      at = view.nextOf(LOOKALIKE, Math.max(e, at + (text.codePointAt(at)! > 0xffff ? 2 : 1)));
       if (!LATIN.test(word)) continue;
       const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
       const letters = foreign.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');

@@ -4,7 +4,8 @@
  * Honest files quote attacks to warn about them; those quotations are reported at information severity.
  */
 
-import { AnchorHits, type Anchor } from './anchors';
+import { Anchor, AnchorHits } from './anchors';
+import { NonAsciiClass } from './nonAsciiClass';
 
 /** How far around a match quotation marks and code spans are looked for. */
 const WINDOW = 2000;
@@ -215,6 +216,21 @@ export class DocumentView {
   /** Whether one of the anchor's literals occurs in the text. */
   has(anchor: Anchor): boolean {
     return this.anchorHits().has(anchor);
+  }
+
+  /** Whether a detector's anchor occurs: one of its literals, a code point of its class, or a match of its regex. */
+  present(anchor: Anchor | NonAsciiClass | RegExp): boolean {
+    if (anchor instanceof Anchor) return this.has(anchor);
+    if (anchor instanceof NonAsciiClass) return this.nextOf(anchor, 0) !== -1;
+    return anchor.test(this.text);
+  }
+
+  private firstNonAscii: number | undefined;
+
+  /** The offset of the class's first code point at or after `from`, or -1; an ASCII text is read once for all classes. */
+  nextOf(cls: NonAsciiClass, from: number): number {
+    const first = (this.firstNonAscii ??= this.text.search(/[^\x00-\x7f]/));
+    return first === -1 ? -1 : cls.next(this.text, Math.max(from, first));
   }
 
   private anchorHits(): AnchorHits {

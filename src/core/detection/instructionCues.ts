@@ -4,7 +4,6 @@
  */
 
 import { compiledPatterns, foldForMatching } from '../threatPatterns';
-import { Anchor } from './anchors';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { DANGEROUS_ACTIONS } from './dangerousActions';
 import { DocumentView } from './documentView';
@@ -46,7 +45,7 @@ export function instructionCue(text: string): string | undefined {
   const view = new DocumentView(text);
   let found: Detection | undefined;
   for (const d of TEXT_DETECTORS) {
-    if (!(d.anchor instanceof Anchor ? view.has(d.anchor) : d.anchor.test(text))) continue;
+    if (!view.present(d.anchor)) continue;
     d.detect(view, (x) => {
       found ??= x;
     });

@@ -4,7 +4,6 @@
  * blocks the same text.
  */
 
-import { Anchor } from './anchors';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { CONFUSABLES } from './confusables';
 import { DANGEROUS_ACTIONS } from './dangerousActions';
@@ -63,7 +62,7 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
   const perRule = new Map<string, number>();
   for (const d of DETECTORS) {
     if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
-    if (!(d.anchor instanceof Anchor ? view.has(d.anchor) : d.anchor.test(text))) continue;
+    if (!view.present(d.anchor)) continue;
     d.detect(view, (x: Detection) => {
       const rule = RULE_BY_ID.get(x.ruleId);
       if (!rule || (rule.tier === 'all' && checks !== 'all')) return;

@@ -5,6 +5,7 @@
 
 import type { Anchor } from './anchors';
 import type { DocumentView } from './documentView';
+import type { NonAsciiClass } from './nonAsciiClass';
 
 /** Attack families, as the README and the detection benchmark group them. */
 export const FAMILIES = [
@@ -66,7 +67,7 @@ export interface Detector {
    * The detector runs only if one of these literals occurs (an Anchor), or this character class matches (a RegExp, or a
    * NonAsciiClass for a class of non-ASCII code points).
    */
-  anchor: Anchor | { test(text: string): boolean };
+  anchor: Anchor | NonAsciiClass | RegExp;
   quotable: Quotable;
   detect(view: DocumentView, emit: Emit): void;
 }

@@ -134,7 +134,7 @@ export const UNICODE_CONTEXT: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     const text = view.text;
-    for (let at = EXTRA.next(text, 0); at !== -1; ) {
+    for (let at = view.nextOf(EXTRA, 0); at !== -1; ) {
       const first = text.codePointAt(at)!;
       const cls = extraClass(first);
       const grouped = cls === 'unicode_tag_characters' || cls === 'variation_selector_run';
@@ -148,7 +148,7 @@ export const UNICODE_CONTEXT: Detector = {
       }
       const message = extraMessage(cls, run, view);
       if (message) emit({ start: run.start, end: run.end, ruleId: cls, message, complete: true });
-      at = EXTRA.next(text, run.end);
+      at = view.nextOf(EXTRA, run.end);
     }
   },
 };
