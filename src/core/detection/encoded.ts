@@ -21,6 +21,7 @@ const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|
 const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
 /** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)…`. */
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
+const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /** rot13 of words that instructions use: ignore, instructions, previous, system, prompt, execute, secret, password, … */
 const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr']);
@@ -115,9 +116,10 @@ function nextSpacedLetter(text: string, pos: number): number {
 function findDisguises(view: DocumentView): Disguises {
   const text = view.text;
   const out: Disguises = { leetLines: new Set(), hyphenLines: new Set(), spaced: [] };
+  // `test` instead of `exec`: no match array per hit; a hit is the one character before lastIndex.
   LEET_CHAR.lastIndex = 0;
-  for (let m = LEET_CHAR.exec(text); m; m = LEET_CHAR.exec(text)) {
-    const [i, j] = tokenAround(text, m.index);
+  while (LEET_CHAR.test(text)) {
+    const [i, j] = tokenAround(text, LEET_CHAR.lastIndex - 1);
     LEET_CHAR.lastIndex = j;
     const len = j - i;
     if (len < 4 || len > 24) continue;
@@ -128,9 +130,10 @@ function findDisguises(view: DocumentView): Disguises {
   }
   if (text.includes('-')) {
     HYPHEN_JOIN.lastIndex = 0;
-    for (let m = HYPHEN_JOIN.exec(text); m; m = HYPHEN_JOIN.exec(text)) {
-      let [i, j] = tokenAround(text, m.index);
-      HYPHEN_JOIN.lastIndex = m.index + 2;
+    while (HYPHEN_JOIN.test(text)) {
+      const at = HYPHEN_JOIN.lastIndex - 3;
+      let [i, j] = tokenAround(text, at);
+      HYPHEN_JOIN.lastIndex = at + 2;
       // A token with digits or symbols neither starts nor continues a chain.
       if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
       const start = i;
@@ -141,8 +144,8 @@ function findDisguises(view: DocumentView): Disguises {
     }
   }
   SPACED_LETTER.lastIndex = 0;
-  for (let m = SPACED_LETTER.exec(text); m; m = SPACED_LETTER.exec(text)) {
-    const at = m.index + 1;
+  while (SPACED_LETTER.test(text)) {
+    const at = SPACED_LETTER.lastIndex - 2;
     SPACED_LETTER.lastIndex = at;
     if (nextSpacedLetter(text, at) === -1 || previousSpacedLetter(text, at) === -1) continue;
     // The chain is the maximal run of spaced single letters around this one.
@@ -285,7 +288,7 @@ export const ENCODED: Detector = {
         decoded(m.index + lead, m.index + m[0].trimEnd().length, fromEscapes(m[0].trim()), 'Escaped');
       });
     }
-    if (/fromcharcode|chr\(/i.test(text)) eachMatch(CHAR_CODES, text, (m) => {
+    if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CHAR_CODES, text, (m) => {
       const codes = (m[1] ?? m[0]).match(/\d{1,7}/g) ?? [];
       decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
     });
