@@ -30,8 +30,9 @@ const ROT13_WORDS = /\b(?:hcybnq|uggcf|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
 const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules/;
 
-const isBase64Char = (c: number): boolean =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+const BASE64_CHARS = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=') BASE64_CHARS[c.charCodeAt(0)] = 1;
+const isBase64Char = (c: number): boolean => c < 128 && BASE64_CHARS[c] === 1;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isLeetChar = (c: number): boolean => (c >= 48 && c <= 57) || c === 64 || c === 36 || c === 33 || c === 124;
 const isSpacer = (c: number): boolean => c === 32 || c === 9 || c === 46 || c === 45 || c === 95 || c === 42 || c === 0xb7 || c === 124 || c === 47;

@@ -33,9 +33,10 @@ export class NonAsciiClass {
   next(text: string, from: number): number {
     const n = text.length;
     NON_ASCII.lastIndex = from;
-    for (let m = NON_ASCII.exec(text); m; m = NON_ASCII.exec(text)) {
+    // `test` finds the next non-ASCII unit without making a match array; it is the unit before lastIndex.
+    while (NON_ASCII.test(text)) {
       // Non-ASCII text (a Russian or Chinese file) is read here unit by unit until the next ASCII one.
-      let p = m.index;
+      let p = NON_ASCII.lastIndex - 1;
       for (; p < n; p++) {
         const c = text.charCodeAt(p);
         if (c < 128) break;
