@@ -238,10 +238,13 @@ const EDGE_SLACK = 64;
  * pass per check.
  */
 export class AnchorHits {
-  private readonly segments = new Map<number, number[]>();
+  /** Per anchor id, its segments. */
+  private readonly segments: (number[] | undefined)[] = [];
 
   constructor(text: string) {
     const { automaton, literals, infos, owners } = Anchor.index();
+    // Per literal, the start of the short line whose segments it last recorded: a repeat on that line adds nothing.
+    const recordedOn = new Int32Array(literals.length).fill(-1);
     let lineStart = 0;
     let lineEnd = text.indexOf('\n');
     if (lineEnd === -1) lineEnd = text.length;
@@ -256,13 +259,20 @@ export class AnchorHits {
         long = lineEnd - lineStart > LONG_LINE;
       }
       const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
+      if (info && !long && info === infos[hit.literal]) {
+        if (recordedOn[hit.literal] === lineStart) {
+          at = automaton.next(text, at + info.skip, hit);
+          continue;
+        }
+        recordedOn[hit.literal] = lineStart;
+      }
       if (info) {
         const ids = info.ids;
         const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
         const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
         for (const id of ids) {
-          let list = this.segments.get(id);
-          if (!list) this.segments.set(id, (list = []));
+          let list = this.segments[id];
+          if (!list) this.segments[id] = list = [];
           const n = list.length;
           // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
           if (n && list[n - 1] >= from) {
@@ -276,12 +286,12 @@ export class AnchorHits {
   }
 
   has(anchor: Anchor): boolean {
-    return this.segments.has(anchor.id);
+    return this.segments[anchor.id] !== undefined;
   }
 
   /** Ascending, disjoint [start, end) pairs (flat) where the anchor's matches can be. */
   segmentsOf(anchor: Anchor): readonly number[] {
-    return this.segments.get(anchor.id) ?? [];
+    return this.segments[anchor.id] ?? [];
   }
 }
 
