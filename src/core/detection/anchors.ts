@@ -40,7 +40,7 @@ export class Anchor {
       // A literal that contains another proves that one too: "approve" found means "approv" is there.
       const ids = new Set<number>();
       for (let s = 0; s < lit.length; s++) for (let e = s + 1; e <= lit.length; e++) for (const id of anchorsOf.get(lit.slice(s, e)) ?? []) ids.add(id);
-      owners.set(lit, { ids: [...ids].sort((x, y) => x - y), skip: nextPossibleStart(lit, literalSet, prefixes) });
+      owners.set(lit, { ids: [...ids].sort((x, y) => x - y), skip: nextPossibleStart(lit, literalSet, prefixes), search: -1, line: -1 });
     }
     const automaton = new LiteralAutomaton(literals);
     const infos = literals.map((lit) => (/^[\x00-\x7f]*$/.test(lit) ? owners.get(lit)! : undefined));
@@ -54,7 +54,13 @@ interface LiteralInfo {
   ids: number[];
   /** The first offset inside the literal where another literal can start (its length when none can). */
   skip: number;
+  /** The search (a counter) and the start of the short line where the literal's segments were last recorded. */
+  search: number;
+  line: number;
 }
+
+/** Counts the searches, so a literal's `search` tells whether `line` belongs to the current one. */
+let searches = 0;
 
 interface AnchorIndex {
   automaton: LiteralAutomaton;
@@ -243,8 +249,7 @@ export class AnchorHits {
 
   constructor(text: string) {
     const { automaton, literals, infos, owners } = Anchor.index();
-    // Per literal, the start of the short line whose segments it last recorded: a repeat on that line adds nothing.
-    const recordedOn = new Int32Array(literals.length).fill(-1);
+    const search = ++searches;
     let lineStart = 0;
     let lineEnd = text.indexOf('\n');
     if (lineEnd === -1) lineEnd = text.length;
@@ -259,12 +264,14 @@ export class AnchorHits {
         long = lineEnd - lineStart > LONG_LINE;
       }
       const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
-      if (info && !long && info === infos[hit.literal]) {
-        if (recordedOn[hit.literal] === lineStart) {
+      // A literal seen again on the same short line adds nothing: its segments there are the whole line.
+      if (info && !long) {
+        if (info.search === search && info.line === lineStart) {
           at = automaton.next(text, at + info.skip, hit);
           continue;
         }
-        recordedOn[hit.literal] = lineStart;
+        info.search = search;
+        info.line = lineStart;
       }
       if (info) {
         const ids = info.ids;
