@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Anchor, LiteralAutomaton } from '../../src/core/detection/anchors';
-import { NonAsciiClass } from '../../src/core/detection/nonAsciiClass';
+import { NonAsciiClass, sparseNonAscii } from '../../src/core/detection/nonAsciiClass';
 import { scanDocument } from '../../src/core/scanner';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -70,11 +70,23 @@ describe('non-ASCII class search: the same code points as the regex, at the same
       const expected: number[] = [];
       global.lastIndex = 0;
       for (let m = global.exec(text); m; m = global.exec(text)) expected.push(m.index);
+      const after = (at: number): number => at + (text.codePointAt(at)! > 0xffff ? 2 : 1);
       const found: number[] = [];
-      for (let at = cls.next(text, 0); at !== -1; at = cls.next(text, at + (text.codePointAt(at)! > 0xffff ? 2 : 1))) found.push(at);
+      for (let at = cls.next(text, 0); at !== -1; at = cls.next(text, after(at))) found.push(at);
       assert.deepEqual(found, expected, JSON.stringify(text));
+      // The same through the list of non-ASCII units.
+      const nonAscii = sparseNonAscii(text) ?? Int32Array.from([...text].flatMap((_, i) => (text.charCodeAt(i) > 127 ? [i] : [])));
+      const listed: number[] = [];
+      for (let at = cls.nextAmong(text, nonAscii, 0); at !== -1; at = cls.nextAmong(text, nonAscii, after(at))) listed.push(at);
+      assert.deepEqual(listed, expected, JSON.stringify(text));
       assert.equal(cls.test(text), expected.length > 0);
     }
+  });
+
+  it('lists non-ASCII units while they are sparse, and gives up on a text dense with them', () => {
+    const sparse = `${'abc '.repeat(5000)}é${'abc '.repeat(5000)}\u00ad`;
+    assert.deepEqual([...sparseNonAscii(sparse)!], [20000, 40001]);
+    assert.equal(sparseNonAscii('привет, мир '.repeat(2000)), null);
   });
 
   it('refuses a class with ASCII members (the search only stops at non-ASCII units)', () => {

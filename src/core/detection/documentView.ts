@@ -5,7 +5,7 @@
  */
 
 import { Anchor, AnchorHits } from './anchors';
-import { NonAsciiClass } from './nonAsciiClass';
+import { NonAsciiClass, sparseNonAscii } from './nonAsciiClass';
 
 /** How far around a match quotation marks and code spans are looked for. */
 const WINDOW = 2000;
@@ -225,12 +225,15 @@ export class DocumentView {
     return anchor.test(this.text);
   }
 
-  private firstNonAscii: number | undefined;
+  private nonAsciiUnits: Int32Array | null | undefined;
 
-  /** The offset of the class's first code point at or after `from`, or -1; an ASCII text is read once for all classes. */
+  /**
+   * The offset of the class's first code point at or after `from`, or -1. The text's non-ASCII units are
+   * listed once when they are sparse, and every class then reads only those.
+   */
   nextOf(cls: NonAsciiClass, from: number): number {
-    const first = (this.firstNonAscii ??= this.text.search(/[^\x00-\x7f]/));
-    return first === -1 ? -1 : cls.next(this.text, Math.max(from, first));
+    if (this.nonAsciiUnits === undefined) this.nonAsciiUnits = sparseNonAscii(this.text);
+    return this.nonAsciiUnits ? cls.nextAmong(this.text, this.nonAsciiUnits, from) : cls.next(this.text, from);
   }
 
   private anchorHits(): AnchorHits {

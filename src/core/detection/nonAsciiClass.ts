@@ -55,7 +55,56 @@ export class NonAsciiClass {
     return -1;
   }
 
+  /**
+   * As `next`, reading only the offsets in `units` (ascending: every non-ASCII code unit of `text`, from
+   * `sparseNonAscii`), so a text with a few non-ASCII characters is read once for all classes.
+   */
+  nextAmong(text: string, units: Int32Array, from: number): number {
+    let lo = 0;
+    let hi = units.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (units[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < units.length; k++) {
+      const p = units[k];
+      const c = text.charCodeAt(p);
+      if (c < 0xd800 || c > 0xdfff) {
+        let known = this.known[c];
+        if (known === 0) known = this.known[c] = this.member(String.fromCharCode(c), 0) ? 1 : -1;
+        if (known === 1) return p;
+      } else {
+        if (this.member(text, p)) return p;
+        // A surrogate pair is one code point: its low half is the next offset.
+        if (c <= 0xdbff && (text.charCodeAt(p + 1) & 0xfc00) === 0xdc00) k++;
+      }
+    }
+    return -1;
+  }
+
   test(text: string): boolean {
     return this.next(text, 0) !== -1;
   }
+}
+
+/**
+ * The offsets of the non-ASCII code units of `text` while they are sparse (about one in eight characters or
+ * fewer), else null: a Russian or Chinese text is better read unit by unit than listed.
+ */
+export function sparseNonAscii(text: string): Int32Array | null {
+  const re = NON_ASCII;
+  re.lastIndex = 0;
+  let out = new Int32Array(256);
+  let n = 0;
+  while (re.test(text)) {
+    if (n === out.length) {
+      const bigger = new Int32Array(n * 2);
+      bigger.set(out);
+      out = bigger;
+    }
+    out[n++] = re.lastIndex - 1;
+    if ((n & 1023) === 0 && n * 8 > re.lastIndex) return null;
+  }
+  return out.subarray(0, n);
 }
