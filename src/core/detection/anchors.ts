@@ -1,14 +1,16 @@
 /**
  * The literal-anchor prefilter. Every check names literals one of which any of its matches contains; all
- * checks' literals are searched in one case-insensitive pass per document, and a check's regex then runs only
- * on the lines where one of its literals occurs. One pass over the text costs about as much as one simple
- * regex, whatever the number of checks.
+ * checks' literals are searched in one case-insensitive pass per document (one Aho-Corasick table step per
+ * character, whatever the number of literals), and a check's regex then runs only on the lines where one of
+ * its literals occurs.
  *
- * How a rule gets the prefilter: its detector creates `new Anchor([...lower-case literals])` at module load
- * (one per check, or the union for the detector's `anchor`), tests `view.has(anchor)`, and reads only
- * `view.eachLineMatch(anchor, re, …)` / `view.eachLine(anchor, …)`. Every literal must be lower case; each
- * is matched as the regex flag `i` would match it (ECMAScript's simple upper-case folding, code unit by
- * code unit), so a check sees the lines a `/literal/i` search would find.
+ * How a rule declares its anchors (and so gets the prefilter): at module load its detector creates
+ * `new Anchor([...literals])` for each check, and the union of them as the detector's `anchor` (which gates
+ * the whole detector); in `detect` a check reads only `view.eachLineMatch(anchor, re, …)`, `view.eachLine(anchor, …)`
+ * or tests `view.has(anchor)`. Literals are lower case and hold no newline; each is matched as the regex flag
+ * `i` matches it (ECMAScript's simple upper-case folding, code unit by code unit), so a check sees the lines
+ * a `/literal/i` search finds (a non-ASCII spelling when it also lower-cases to the literal). A check made of non-ASCII characters (invisible or look-alike ones) uses a
+ * `NonAsciiClass` instead, searched with `view.nextOf`.
  */
 
 /** A check's anchor literals (lower case), registered when its module loads. */
@@ -19,7 +21,7 @@ export class Anchor {
 
   constructor(readonly literals: readonly string[]) {
     for (const lit of literals) {
-      if (!lit || lit !== lit.toLowerCase()) throw new Error(`anchor literal ${JSON.stringify(lit)} must be non-empty and lower case`);
+      if (!lit || lit !== lit.toLowerCase() || lit.includes('\n')) throw new Error(`anchor literal ${JSON.stringify(lit)} must be non-empty, lower case and on one line`);
     }
     this.id = Anchor.all.length;
     Anchor.all.push(this);

@@ -1,7 +1,8 @@
 /**
  * Runs the beyond-Hermes detectors over a text: each only where its literal anchors occur, each finding
  * lowered to information inside code blocks and marked examples, and dropped where Hermes itself already
- * blocks the same text.
+ * blocks the same text. A detector declares its anchors as anchors.ts describes: its `anchor` gates it here,
+ * and each of its checks reads only the lines its own Anchor proves (`view.eachLineMatch`, `view.eachLine`).
  */
 
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
