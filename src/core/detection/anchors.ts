@@ -132,19 +132,18 @@ export class LiteralAutomaton {
     const canon = canonical();
     const classOfCanon = new Map<number, number>();
     const unitOfClass: number[] = [];
-    for (const lit of literals) {
-      for (let i = 0; i < lit.length; i++) {
-        const c = canon[lit.charCodeAt(i)];
-        const seen = unitOfClass[classOfCanon.get(c) ?? -1];
-        if (seen !== undefined && seen !== lit.charCodeAt(i)) {
-          // Two lower-case units that match each other (σ and ς) would make the automaton's literals differ from the text's spelling.
-          throw new Error(`anchor literals use both ${String.fromCharCode(seen)} and ${lit[i]}, which match each other case-insensitively`);
-        }
-        if (!classOfCanon.has(c)) {
-          classOfCanon.set(c, classOfCanon.size + 1);
-          unitOfClass[classOfCanon.size] = lit.charCodeAt(i);
-        }
+    // Classes in code unit order: the ASCII ones prose is made of come first, so a table row's hot part is short.
+    const all = literals.join('');
+    const units = [...new Set(Array.from({ length: all.length }, (_, i) => all.charCodeAt(i)))].sort((a, b) => a - b);
+    for (const u of units) {
+      const c = canon[u];
+      const seen = unitOfClass[classOfCanon.get(c) ?? -1];
+      if (seen !== undefined) {
+        // Two lower-case units that match each other (σ and ς) would make the automaton's literals differ from the text's spelling.
+        throw new Error(`anchor literals use both ${String.fromCharCode(seen)} and ${String.fromCharCode(u)}, which match each other case-insensitively`);
       }
+      classOfCanon.set(c, classOfCanon.size + 1);
+      unitOfClass[classOfCanon.size] = u;
     }
     const width = (this.width = classOfCanon.size + 1);
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
