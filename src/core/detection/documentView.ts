@@ -32,6 +32,12 @@ export class DocumentView {
   private fences: number[] | undefined;
   private hits: AnchorHits | undefined;
 
+  /**
+   * Set by the registry while every rule the running detector can report is at its cap: the line searches
+   * (`eachLineMatch`, `eachLine`) end early, as nothing they find could be reported.
+   */
+  halted = false;
+
   constructor(readonly text: string) {}
 
   private starts: Int32Array | undefined;
@@ -172,7 +178,7 @@ export class DocumentView {
   eachLineMatch(anchor: Anchor, re: RegExp, f: (m: RegExpExecArray) => void): void {
     const text = this.text;
     const seg = this.anchorHits().segmentsOf(anchor);
-    for (let i = 0; i < seg.length; i += 2) {
+    for (let i = 0; i < seg.length && !this.halted; i += 2) {
       const from = seg[i];
       const to = seg[i + 1];
       let sliceFrom = from;
@@ -193,6 +199,7 @@ export class DocumentView {
         if (start + m[0].length > max) break;
         m.index = start + sliceFrom;
         f(m);
+        if (this.halted) return;
       }
     }
   }
@@ -206,7 +213,7 @@ export class DocumentView {
   eachLine(anchor: Anchor, f: (start: number, end: number) => void): void {
     const seg = this.anchorHits().segmentsOf(anchor);
     let last = -1;
-    for (let i = 0; i < seg.length; i += 2) {
+    for (let i = 0; i < seg.length && !this.halted; i += 2) {
       const [ls, le] = this.isWholeLine(seg[i], seg[i + 1]) ? [seg[i], seg[i + 1]] : this.lineAt(seg[i]);
       if (ls !== last) f(ls, le);
       last = ls;

@@ -62,8 +62,12 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
   const seen = new Set<string>();
   const perRule = new Map<string, number>();
   for (const d of DETECTORS) {
-    if (!d.rules.some((r) => checks === 'all' || r.tier === 'recommended')) continue;
+    const open = d.rules.filter((r) => checks === 'all' || r.tier === 'recommended').map((r) => r.id);
+    if (!open.length) continue;
     if (!view.present(d.anchor)) continue;
+    // A detector reports only its own rules: once each of them is at its cap, nothing it finds can be
+    // reported, and its line searches stop.
+    view.halted = false;
     d.detect(view, (x: Detection) => {
       const rule = RULE_BY_ID.get(x.ruleId);
       if (!rule || (rule.tier === 'all' && checks !== 'all')) return;
@@ -79,7 +83,9 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
           : `${x.message} ${NOT_STOPPED}`;
       perRule.set(x.ruleId, (perRule.get(x.ruleId) ?? 0) + 1);
       out.push({ start: x.start, end: x.end, ruleId: x.ruleId, family: rule.family, severity: quoted ? 'info' : 'warning', message });
+      if (open.every((id) => (perRule.get(id) ?? 0) >= MAX_PER_RULE)) view.halted = true;
     });
+    view.halted = false;
   }
   return out;
 }

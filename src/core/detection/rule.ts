@@ -62,6 +62,7 @@ export type Quotable = 'none' | 'code' | 'fence' | 'example-fence';
 
 export interface Detector {
   family: Family;
+  /** The rules it reports; it reports no others (the registry stops it once all of them are at their cap). */
   rules: readonly DetectionRule[];
   /**
    * The detector runs only if one of these literals occurs (an Anchor), or this character class matches (a RegExp, or a
