@@ -153,3 +153,19 @@ describe('the per-rule cap stops a detector\'s line searches', () => {
     assert.deepEqual(found.map((f) => f.range.start.line), Array.from({ length: 100 }, (_, i) => i));
   });
 });
+
+describe('fenced blocks: the block holding a range', () => {
+  it('finds the block among many, and none for a range between blocks or across two', () => {
+    const block = (i: number): string => `\`\`\`sh\nrun ${i}\n\`\`\`\n`;
+    const text = Array.from({ length: 40 }, (_, i) => `Para ${i}.\n${block(i)}`).join('');
+    const view = new DocumentView(text);
+    for (const i of [0, 17, 39]) {
+      const at = text.indexOf(`run ${i}\n`);
+      const start = text.lastIndexOf('```sh', at);
+      assert.equal(view.fenceAt(at, at + 5), start);
+    }
+    const para = text.indexOf('Para 18.');
+    assert.equal(view.fenceAt(para, para + 4), -1);
+    assert.equal(view.fenceAt(text.indexOf('run 3'), text.indexOf('run 4')), -1);
+  });
+});

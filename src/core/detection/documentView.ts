@@ -85,11 +85,16 @@ export class DocumentView {
   /** The start of the closed fenced block that contains [start, end), or -1. */
   fenceAt(start: number, end: number): number {
     const f = this.fenceRanges();
-    for (let i = 0; i < f.length; i += 2) {
-      if (f[i] > start) return -1;
-      if (end <= f[i + 1]) return f[i];
+    // Blocks are disjoint and ascending: only the last one starting at or before `start` can contain it.
+    let lo = 0;
+    let hi = f.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (f[2 * mid] <= start) lo = mid + 1;
+      else hi = mid;
     }
-    return -1;
+    const i = 2 * (lo - 1);
+    return i >= 0 && end <= f[i + 1] ? f[i] : -1;
   }
 
   inFence(start: number, end: number): boolean {
