@@ -6,11 +6,12 @@
  *
  * How a rule declares its anchors (and so gets the prefilter): at module load its detector creates
  * `new Anchor([...literals])` for each check, and the union of them as the detector's `anchor` (which gates
- * the whole detector); in `detect` a check reads only `view.eachLineMatch(anchor, re, …)`, `view.eachLine(anchor, …)`
- * or tests `view.has(anchor)`. Literals are lower case and hold no newline; each is matched as the regex flag
- * `i` matches it (ECMAScript's simple upper-case folding, code unit by code unit), so a check sees the lines
- * a `/literal/i` search finds (a non-ASCII spelling when it also lower-cases to the literal). A check made of non-ASCII characters (invisible or look-alike ones) uses a
- * `NonAsciiClass` instead, searched with `view.nextOf`.
+ * the whole detector); in `detect` a check reads only `view.eachLineMatch(anchor, re, …)` or
+ * `view.eachLine(anchor, …)`, or tests `view.has(anchor)`. Literals are lower case and hold no newline; each
+ * is matched as the regex flag `i` matches it (ECMAScript's simple upper-case folding, code unit by code
+ * unit), so a check sees the lines a `/literal/i` search finds (a non-ASCII spelling when it also lower-cases
+ * to the literal). A check made of non-ASCII characters (invisible or look-alike ones) uses a `NonAsciiClass`
+ * instead, searched with `view.nextOf`.
  */
 
 /** A check's anchor literals (lower case), registered when its module loads. */
@@ -21,7 +22,9 @@ export class Anchor {
 
   constructor(readonly literals: readonly string[]) {
     for (const lit of literals) {
-      if (!lit || lit !== lit.toLowerCase() || lit.includes('\n')) throw new Error(`anchor literal ${JSON.stringify(lit)} must be non-empty, lower case and on one line`);
+      if (!lit || lit !== lit.toLowerCase() || lit.includes('\n')) {
+        throw new Error(`anchor literal ${JSON.stringify(lit)} must be non-empty, lower case and on one line`);
+      }
     }
     this.id = Anchor.all.length;
     Anchor.all.push(this);
