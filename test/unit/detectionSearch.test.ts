@@ -21,7 +21,8 @@ function random(seed: number): () => number {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 describe('anchor search: one automaton finds what a case-insensitive regex of the literals finds', () => {
-  const literals = ['ignore', 'ignor', 'gnore all', 'überschreib', 'игнорир', 'システム', 'ab', 'xab', 'b', 'bot', 'ai ', 'a.i.', '<!--'];
+  // σ and ς match each other case-insensitively: both literals share the automaton's path.
+  const literals = ['ignore', 'ignor', 'gnore all', 'überschreib', 'игнорир', 'システム', 'ab', 'xab', 'b', 'bot', 'ai ', 'a.i.', '<!--', 'σx', 'ςy'];
   const automaton = new LiteralAutomaton(literals);
   // The reference: longest literals first, so the regex takes the longest one at the leftmost position.
   const reference = new RegExp([...literals].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');

@@ -133,21 +133,12 @@ export class LiteralAutomaton {
 
   constructor(literals: readonly string[]) {
     const canon = canonical();
+    // One class per canonical unit (σ and ς share one, as they match each other), numbered in code unit order:
+    // the ASCII ones prose is made of come first, so a table row's hot part is short.
     const classOfCanon = new Map<number, number>();
-    const unitOfClass: number[] = [];
-    // Classes in code unit order: the ASCII ones prose is made of come first, so a table row's hot part is short.
     const all = literals.join('');
     const units = [...new Set(Array.from({ length: all.length }, (_, i) => all.charCodeAt(i)))].sort((a, b) => a - b);
-    for (const u of units) {
-      const c = canon[u];
-      const seen = unitOfClass[classOfCanon.get(c) ?? -1];
-      if (seen !== undefined) {
-        // Two lower-case units that match each other (σ and ς) would make the automaton's literals differ from the text's spelling.
-        throw new Error(`anchor literals use both ${String.fromCharCode(seen)} and ${String.fromCharCode(u)}, which match each other case-insensitively`);
-      }
-      classOfCanon.set(c, classOfCanon.size + 1);
-      unitOfClass[classOfCanon.size] = u;
-    }
+    for (const u of units) if (!classOfCanon.has(canon[u])) classOfCanon.set(canon[u], classOfCanon.size + 1);
     const width = (this.width = classOfCanon.size + 1);
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
     for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
