@@ -349,4 +349,9 @@ export class LineIndex {
     }
     return { line: lo, character: offset - this.starts[lo] };
   }
+
+  /** The offset of a position; a line past the end clamps to the text's last line. */
+  offsetAt(position: Position): number {
+    return this.starts[Math.min(Math.max(position.line, 0), this.lines - 1)] + position.character;
+  }
 }

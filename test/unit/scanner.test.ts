@@ -278,4 +278,11 @@ describe('offset maps', () => {
       { line: 2, character: 0 }, { line: 3, character: 0 }, { line: 3, character: 2 },
     ]);
   });
+
+  it('turns line/character positions back into the offsets they came from', () => {
+    const text = 'ab\r\ncd\ref\ngh';
+    const lines = new LineIndex(text);
+    for (const o of [0, 1, 2, 4, 5, 6, 7, 9, 10, 12]) assert.equal(lines.offsetAt(lines.positionAt(o)), o);
+    assert.equal(text.slice(lines.offsetAt({ line: 1, character: 0 }), lines.offsetAt({ line: 2, character: 1 })), 'cd\re');
+  });
 });
