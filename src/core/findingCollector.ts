@@ -138,7 +138,15 @@ export class FindingCollector {
   }
 }
 
+const GROUPS = ' This range groups ';
+
 function groupMessage(g: Group): string {
   const message = typeof g.message === 'string' ? g.message : g.message();
-  return g.count > 1 ? `${message} This range groups ${formatThousands(g.count)} such matches.` : message;
+  return g.count > 1 ? `${message}${GROUPS}${formatThousands(g.count)} such matches.` : message;
+}
+
+/** How many matches a finished finding stands for (its message says so when it groups several). */
+export function groupedCount(message: string): number {
+  const at = message.lastIndexOf(GROUPS);
+  return at === -1 ? 1 : Number(message.slice(at + GROUPS.length).replace(/ such matches\.$/, '').replace(/,/g, '')) || 1;
 }

@@ -308,8 +308,10 @@ function perCodePoint(text: string, start: number, end: number, whole: string, o
 export class LineIndex {
   private readonly starts: Int32Array;
   private readonly lines: number;
+  private readonly length: number;
 
   constructor(text: string) {
+    this.length = text.length;
     let starts = new Int32Array(64);
     let n = 1;
     let lf = text.indexOf('\n');
@@ -339,6 +341,12 @@ export class LineIndex {
     return this.lines;
   }
 
+  /** The offset of an editor position (a position past its line's end is clamped to the text's end). */
+  offsetAt(p: Position): number {
+    if (p.line >= this.lines) return this.length;
+    return Math.min(this.length, this.starts[p.line] + p.character);
+  }
+
   positionAt(offset: number): Position {
     let lo = 0;
     let hi = this.lines - 1;
@@ -348,10 +356,5 @@ export class LineIndex {
       else hi = mid - 1;
     }
     return { line: lo, character: offset - this.starts[lo] };
-  }
-
-  /** The offset of a position; a line past the end clamps to the text's last line. */
-  offsetAt(position: Position): number {
-    return this.starts[Math.min(Math.max(position.line, 0), this.lines - 1)] + position.character;
   }
 }

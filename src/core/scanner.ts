@@ -40,6 +40,11 @@ export interface ScanOptions {
   extraChecks?: boolean;
   /** The pattern table to apply; the built-in port by default. */
   table?: PatternTable;
+  /**
+   * The text is a window of a longer context file that lies wholly past Hermes' scan cap (see editRescan):
+   * every match is reported as loaded unchecked, and there is no verdict, frontmatter or cap note.
+   */
+  pastCap?: boolean;
 }
 
 export interface ScanResult {
@@ -149,6 +154,18 @@ export interface Unit {
 
 const CAP_TEXT = formatThousands(MAX_SCAN_CHARS);
 
+const BLOCKING_VERDICT: Verdict = { lead: 'Hermes will not load this file', severity: 'error', hermesBlocks: true };
+
+/** How messages name the scanned file. */
+export function unitLabel(options: Pick<ScanOptions, 'label' | 'kind'>): string {
+  return options.label ?? (options.kind === 'soul' ? 'SOUL.md' : 'this file');
+}
+
+/** The file note of a text longer than Hermes' cap; `rest` is the number of code points past it. */
+export function capNoteMessage(label: string, rest: number): string {
+  return `Hermes checks only the first ${CAP_TEXT} characters of ${label} for prompt injection; the remaining ${formatThousands(rest)} characters are not checked.`;
+}
+
 export function scanDocument(text: string, options: ScanOptions): ScanResult {
   const scope = options.scope ?? (options.kind === 'memory' ? 'strict' : 'context');
   if (!isScope(scope)) throw new RangeError(`unknown scan scope '${String(scope)}'`);
@@ -162,15 +179,20 @@ export function scanDocument(text: string, options: ScanOptions): ScanResult {
     : collector;
   let hermesIds: string[];
   let blocked: boolean;
-  if (options.kind === 'memory') {
+  if (options.pastCap) {
+    if (options.kind === 'memory') throw new RangeError('a memory file has no scan cap to be past');
+    scanUnit(contextContent(text, false), scope, BLOCKING_VERDICT, '', text.length, hits, beyondCap, options.table, true);
+    hermesIds = [];
+    blocked = false;
+  } else if (options.kind === 'memory') {
     ({ hermesIds, blocked } = scanMemory(text, scope, options.label, hits, beyondCap, options.table));
   } else {
     const unit = contextContent(text, options.kind === 'hermes_md');
-    const label = options.label ?? (options.kind === 'soul' ? 'SOUL.md' : 'this file');
+    const label = unitLabel(options);
     const userSoul = options.kind === 'soul' && options.userAuthored === true;
     const verdict: Verdict = userSoul
       ? { lead: `Hermes logs this but still loads your own ${label}`, severity: 'warning', hermesBlocks: false }
-      : { lead: `Hermes will not load ${label}`, severity: 'error', hermesBlocks: true };
+      : { ...BLOCKING_VERDICT, lead: `Hermes will not load ${label}` };
     hermesIds = scanUnit(unit, scope, verdict, label, text.length, hits, beyondCap, options.table);
     blocked = hermesIds.length > 0 && !userSoul;
   }
@@ -252,7 +274,7 @@ function scanMemory(text: string, scope: Scope, label: string | undefined, hits:
 const SURROGATE = /[\ud800-\udfff]/;
 
 /** `cpLength` without its per-character loop for the common text without surrogates. */
-function codePointCount(text: string): number {
+export function codePointCount(text: string): number {
   return SURROGATE.test(text) ? cpLength(text) : text.length;
 }
 
@@ -267,11 +289,11 @@ function stripSpan(text: string, from: number, to: number): [number, number] {
  * Hermes' verdict on one text, plus a finding per match inside the 65,536-code-point cap and, with
  * `beyondCap`, a warning per match after it (Hermes loads that part unchecked).
  */
-function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: HitSink, beyondCap: boolean, table?: PatternTable): string[] {
-  const ids = scanForThreats(unit.content, scope, table);
+function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sourceLength: number, hits: HitSink, beyondCap: boolean, table?: PatternTable, pastCap = false): string[] {
+  const ids = pastCap ? [] : scanForThreats(unit.content, scope, table);
   const content = unit.content;
   if (!content) return ids;
-  const capEnd = cpToUtf16(content, MAX_SCAN_CHARS);
+  const capEnd = pastCap ? 0 : cpToUtf16(content, MAX_SCAN_CHARS);
   const beyond = capEnd < content.length;
   const patterns = compiledPatterns(scope, table);
   const push = (s: number, e: number, ruleId: string, severity: Severity, hermesBlocks: boolean, message: string | (() => string), exact = false): void => {
@@ -306,12 +328,13 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   });
   if (!beyond) return ids;
 
-  const rest = codePointCount(content) - MAX_SCAN_CHARS;
-  const capStart = unit.toSource.start(capEnd);
-  hits.add({
-    start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false, fileNote: true,
-    message: `Hermes checks only the first ${CAP_TEXT} characters of ${label} for prompt injection; the remaining ${formatThousands(rest)} characters are not checked.`,
-  });
+  if (!pastCap) {
+    const capStart = unit.toSource.start(capEnd);
+    hits.add({
+      start: capStart, end: Math.max(capStart, sourceLength), ruleId: 'scan_cap_exceeded', severity: 'info', hermesBlocks: false, fileNote: true,
+      message: capNoteMessage(label, codePointCount(content) - MAX_SCAN_CHARS),
+    });
+  }
   if (!beyondCap) return ids;
   const full = mapNfkc(content);
   const fullText = foldForMatching(full.text);

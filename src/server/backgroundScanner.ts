@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { InstalledPattern } from '../core/hermesSource/installation';
+import type { ScanSnapshot } from '../core/editRescan';
 import type { ScanOptions } from '../core/scanner';
-import type { Finding } from '../core/types';
 
 export interface ScanRequest {
   id: number;
@@ -12,7 +12,10 @@ export interface ScanRequest {
   table?: { key: string; rows: InstalledPattern[] };
 }
 
-export type ScanReply = { id: number; findings: Finding[] } | { id: number; error: string };
+/** A scan's findings with their offsets (the scanned text stays with the caller, who sent it). */
+export type ScanResultParts = Omit<ScanSnapshot, 'text'>;
+
+export type ScanReply = ({ id: number } & ScanResultParts) | { id: number; error: string };
 
 /** The scan was dropped because its document changed; it is not a failure. */
 export class ScanCancelled extends Error {
@@ -32,16 +35,16 @@ const IDLE_MS = 30_000;
 export class BackgroundScanner {
   private worker?: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, { worker: Worker; resolve(f: Finding[]): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { worker: Worker; resolve(r: ScanResultParts): void; reject(e: Error): void }>();
   private idle?: NodeJS.Timeout;
 
   constructor(private readonly script = path.join(__dirname, 'scanWorker.js')) {}
 
-  scan(text: string, options: ScanOptions, table?: ScanRequest['table']): Promise<Finding[]> {
+  scan(text: string, options: ScanOptions, table?: ScanRequest['table']): Promise<ScanResultParts> {
     clearTimeout(this.idle);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise<Finding[]>((resolve, reject) => {
+    return new Promise<ScanResultParts>((resolve, reject) => {
       this.pending.set(id, { worker, resolve, reject });
       const msg: ScanRequest = { id, text, options, table };
       worker.postMessage(msg);
@@ -76,7 +79,7 @@ export class BackgroundScanner {
       const p = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) p?.reject(new Error(reply.error));
-      else p?.resolve(reply.findings);
+      else p?.resolve({ findings: reply.findings, offsets: reply.offsets, unscanned: reply.unscanned });
       if (!this.pending.size) this.idle = setTimeout(() => this.dispose(), IDLE_MS);
     });
     const fail = (err: Error) => {

@@ -3,6 +3,7 @@ import type {
   CancellationToken, Connection, Diagnostic, DocumentDiagnosticParams, DocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { FileClass } from '../core/contextFileKinds';
+import { rescanEdit, type ScanSnapshot } from '../core/editRescan';
 import { scanDocument, type ScanOptions } from '../core/scanner';
 import type { ServerThreatTable } from './threatTable';
 import type { Finding } from '../core/types';
@@ -32,6 +33,11 @@ export type NoteProvider = (doc: TrackedDocument, cls: FileClass, settings: Serv
  */
 const LARGE_DOCUMENT_PAUSE_MS = 40;
 const LARGE_DOCUMENT_MAX_WAIT_MS = 500;
+/**
+ * A large document answered from a window rescan (editRescan) is scanned in full once its edits pause this
+ * long: the window's answer is exact when it is given, and the full scan keeps it honest should it not be.
+ */
+const CONFIRM_PAUSE_MS = 1_000;
 
 interface Scan {
   version: number;
@@ -39,6 +45,8 @@ interface Scan {
   key: string;
   /** Undefined when the scan threw: such a file gets no diagnostics. */
   findings?: Finding[];
+  /** Answered by a window rescan; a full scan follows after a pause in the edits. */
+  windowed?: boolean;
 }
 
 interface Computed {
@@ -65,6 +73,10 @@ export class DiagnosticsService {
   /** The running background scan per document (at most one each), and the version it scans. */
   private readonly background = new Map<string, Promise<void>>();
   private readonly backgroundVersion = new Map<string, number>();
+  /** A large document's last scanned text with its findings (same options key), for the next edit's window rescan. */
+  private readonly snapshots = new Map<string, { key: string; snapshot: ScanSnapshot }>();
+  /** Full scans waiting for a pause after window rescans. */
+  private readonly confirming = new Map<string, NodeJS.Timeout>();
   private readonly scanner = new BackgroundScanner();
   private flushScheduled = false;
   private refreshScheduled = false;
@@ -102,21 +114,31 @@ export class DiagnosticsService {
    * that is done this returns undefined, and the diagnostics follow when it is (for the latest version: a scan
    * of a version edited since is not published).
    */
-  private scan(doc: TrackedDocument): Scan | undefined {
+  /** How the document is scanned under the current settings (the key names the options), or undefined when it is no source. */
+  private request(doc: TrackedDocument): { options: ScanOptions; key: string; threats: ServerThreatTable } | undefined {
     const cls = classify(doc, this.ctx.home());
-    if (!cls) return { version: doc.version, key: '', findings: undefined };
+    if (!cls) return undefined;
     const checks = checksWanted(this.ctx.settings());
     const threats = this.ctx.threatTable();
-    const key = `${cls.documentKind}:${checks}:${threats.key}`;
+    // No label: the messages then say "this file", which is what the user is looking at.
+    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, checks };
+    return { options, key: `${cls.documentKind}:${checks}:${threats.key}`, threats };
+  }
+
+  private scan(doc: TrackedDocument): Scan | undefined {
+    const request = this.request(doc);
+    if (!request) return { version: doc.version, key: '', findings: undefined };
+    const { options, key, threats } = request;
     const version = doc.version;
     const cached = this.scans.get(doc.uri);
     if (cached && cached.version === version && cached.key === key) return cached;
-    // No label: the messages then say "this file", which is what the user is looking at.
-    const options: ScanOptions = { kind: cls.documentKind, userAuthored: cls.documentKind === 'soul' || undefined, checks };
     if (doc.size >= LARGE_DOCUMENT_CHARS) {
       // The text is read (and the pending edits applied) only when a scan starts: not while one runs, and not
       // before a pause in the edits (a pull in the middle of a burst gets the last report).
-      if (!this.background.has(doc.uri) && !this.pausing.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
+      if (this.pausing.has(doc.uri)) return undefined;
+      const windowed = this.background.has(doc.uri) ? undefined : this.rescanWindow(doc, { ...options, table: threats.table }, version, key);
+      if (windowed) return windowed;
+      if (!this.background.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
       return undefined;
     }
     const text = doc.document.getText();
@@ -132,10 +154,43 @@ export class DiagnosticsService {
     return scan;
   }
 
+  /**
+   * The findings of an edit to a large document past Hermes' cap, from its last snapshot and a rescan of the
+   * window around the edit (on this thread: a few milliseconds); undefined when only a full scan can tell.
+   */
+  private rescanWindow(doc: TrackedDocument, options: ScanOptions, version: number, key: string): Scan | undefined {
+    const held = this.snapshots.get(doc.uri);
+    if (!held || held.key !== key) return undefined;
+    let next: ScanSnapshot | undefined;
+    try {
+      next = rescanEdit(held.snapshot, doc.document.getText(), options);
+    } catch (err) {
+      this.ctx.log.error(`Rescanning the edit to ${doc.path} failed, so it is scanned in full: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+    if (!next) return undefined;
+    held.snapshot = next;
+    const scan: Scan = { version, key, findings: next.findings, windowed: true };
+    this.scans.set(doc.uri, scan);
+    this.confirmLater(doc);
+    return scan;
+  }
+
+  private confirmLater(doc: TrackedDocument): void {
+    clearTimeout(this.confirming.get(doc.uri));
+    this.confirming.set(doc.uri, setTimeout(() => {
+      this.confirming.delete(doc.uri);
+      const scan = this.scans.get(doc.uri);
+      if (this.docs.get(doc.uri) !== doc || !scan?.windowed || scan.version !== doc.version || this.background.has(doc.uri)) return;
+      const request = this.request(doc);
+      if (request?.key !== scan.key) return;
+      this.scanInBackground(doc, doc.document.getText(), request.options, scan.version, scan.key, request.threats);
+    }, CONFIRM_PAUSE_MS));
+  }
+
   private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string, threats: ServerThreatTable): void {
     const table = threats.rows ? { key: threats.key, rows: threats.rows } : undefined;
     this.backgroundVersion.set(doc.uri, version);
-    const done = this.scanner.scan(text, options, table).then((findings) => ({ findings }), (err: unknown) => {
+    const done = this.scanner.scan(text, options, table).then((parts) => parts, (err: unknown) => {
       if (err instanceof ScanCancelled) return undefined;
       this.scanFailed(doc, err);
       return { findings: undefined };
@@ -143,6 +198,8 @@ export class DiagnosticsService {
       this.background.delete(doc.uri);
       this.backgroundVersion.delete(doc.uri);
       if (this.docs.get(doc.uri) !== doc) return;
+      if (result?.findings && 'offsets' in result) this.snapshots.set(doc.uri, { key, snapshot: { ...result, text } });
+      else if (result) this.snapshots.delete(doc.uri);
       if (result) this.scans.set(doc.uri, { version, key, findings: result.findings });
       // A cancelled document that is waiting for a pause in its edits is scanned after the pause.
       else if (this.pausing.has(doc.uri)) return;
@@ -203,6 +260,8 @@ export class DiagnosticsService {
     }
     const waiting = this.pausing.get(doc.uri);
     if (waiting) clearTimeout(waiting.timer);
+    clearTimeout(this.confirming.get(doc.uri));
+    this.confirming.delete(doc.uri);
     this.dropSuperseded(doc);
     const since = waiting?.since ?? Date.now();
     const delay = Math.max(0, Math.min(LARGE_DOCUMENT_PAUSE_MS, since + LARGE_DOCUMENT_MAX_WAIT_MS - Date.now()));
@@ -238,12 +297,16 @@ export class DiagnosticsService {
   }
 
   dispose(): void {
+    for (const timer of this.confirming.values()) clearTimeout(timer);
     this.scanner.dispose();
   }
 
   closed(uri: string): void {
     clearTimeout(this.pausing.get(uri)?.timer);
     this.pausing.delete(uri);
+    clearTimeout(this.confirming.get(uri));
+    this.confirming.delete(uri);
+    this.snapshots.delete(uri);
     this.scans.delete(uri);
     this.computed.delete(uri);
     this.queued.delete(uri);

@@ -60,24 +60,9 @@ export class DocumentView {
   private fenceRanges(): number[] {
     if (this.fences) return this.fences;
     const out: number[] = [];
-    const text = this.text;
-    if (text.includes('```') || text.includes('~~~')) {
-      let open: { char: string; len: number; start: number } | undefined;
-      for (let pos = 0; pos < text.length; ) {
-        const nl = text.indexOf('\n', pos);
-        const end = nl === -1 ? text.length : nl;
-        const m = FENCE_OPEN.exec(text.slice(pos, Math.min(end, pos + 64)));
-        if (m) {
-          const fence = m[1];
-          if (!open) open = { char: fence[0], len: fence.length, start: pos };
-          else if (fence[0] === open.char && fence.length >= open.len && text.slice(pos + m[0].length, end).trim() === '') {
-            out.push(open.start, end);
-            open = undefined;
-          }
-        }
-        pos = end + 1;
-      }
-    }
+    walkFences(this.text, this.text.length, (start, end) => {
+      if (end !== -1) out.push(start, end);
+    });
     this.fences = out;
     return out;
   }
@@ -275,6 +260,53 @@ export class DocumentView {
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
     return NEGATION.test(sentence);
   }
+}
+
+/**
+ * The fences of `text` (line by line, as a fence opens and closes) up to the line starting before `until`:
+ * `f(start, end)` per fence, `end` -1 when it is still open there. Only lines holding ``` or ~~~ are looked at.
+ */
+function walkFences(text: string, until: number, f: (start: number, end: number) => void): void {
+  let open: { char: string; len: number; start: number } | undefined;
+  let backticks = text.indexOf('```');
+  let tildes = text.indexOf('~~~');
+  while (backticks !== -1 || tildes !== -1) {
+    const at = backticks === -1 ? tildes : tildes === -1 ? backticks : Math.min(backticks, tildes);
+    const pos = text.lastIndexOf('\n', at - 1) + 1;
+    if (pos >= until) break;
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    const m = FENCE_OPEN.exec(text.slice(pos, Math.min(end, pos + 64)));
+    if (m) {
+      const fence = m[1];
+      if (!open) open = { char: fence[0], len: fence.length, start: pos };
+      else if (fence[0] === open.char && fence.length >= open.len && text.slice(pos + m[0].length, end).trim() === '') {
+        f(open.start, end);
+        open = undefined;
+      }
+    }
+    if (nl === -1) break;
+    if (backticks !== -1 && backticks <= nl) backticks = text.indexOf('```', nl + 1);
+    if (tildes !== -1 && tildes <= nl) tildes = text.indexOf('~~~', nl + 1);
+  }
+  if (open) f(open.start, -1);
+}
+
+/**
+ * The fenced block open at `pos` (a line start) as [start of its opening line, end of its closing line or of
+ * the text], or undefined when `pos` is outside every fence.
+ */
+export function fenceOpenAt(text: string, pos: number): [number, number] | undefined {
+  let opened: number | undefined;
+  walkFences(text, pos, (start, end) => {
+    if (end === -1) opened = start;
+  });
+  if (opened === undefined) return undefined;
+  let closed = text.length;
+  walkFences(text, text.length, (start, end) => {
+    if (start === opened && end !== -1) closed = end;
+  });
+  return [opened, closed];
 }
 
 function lineStarts(text: string): Int32Array {
