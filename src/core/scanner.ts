@@ -336,20 +336,26 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
     });
   }
   if (!beyondCap) return ids;
-  const full = mapNfkc(content);
-  const fullText = foldForMatching(full.text);
+  // The part past the cap is matched from a line start a little before it, so that a match reaching across the
+  // cap is seen whole; the text before that was matched above.
+  const from = capEnd <= PAST_CAP_LOOKBACK ? 0 : content.lastIndexOf('\n', capEnd - PAST_CAP_LOOKBACK) + 1;
+  const tail = mapNfkc(from ? content.slice(from) : content);
+  const tailText = foldForMatching(tail.text);
   for (const c of patterns) {
     const pattern = c.pattern;
     const after = lastInsideEnd.get(pattern.id) ?? 0;
     const message = `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
-    c.forEachMatch(fullText, (s, e) => {
-      const [a, b] = mapRange(full.map, s, e);
-      if (b <= capEnd || a < after) return;
-      push(a, b, pattern.id, 'warning', false, message);
+    c.forEachMatch(tailText, (s, e) => {
+      const [a, b] = mapRange(tail.map, s, e);
+      if (b + from <= capEnd || a + from < after) return;
+      push(a + from, b + from, pattern.id, 'warning', false, message);
     });
   }
   return ids;
 }
+
+/** How far before Hermes' cap the search for matches past it starts: past the longest match of Hermes' built-in patterns (2,600 characters or so, unless a run of whitespace stretches it). */
+const PAST_CAP_LOOKBACK = 4_096;
 
 /** Rule id per invisible character, made once: a hostile file has millions of them. */
 const INVISIBLE_IDS = new Map(INVISIBLE_CHARS.map((c) => [c, `invisible_unicode_${codePointLabel(c)}`]));
