@@ -54,11 +54,26 @@ const LETTER_AFTER = /^\p{L}/u;
 /** Words whose soft-hyphenated spelling would hide them from keyword checks. */
 const SENSITIVE_WORD = /ignore|instruction|previous|disregard|system|prompt|override|bypass|secret|password|token|credential|execute|curl|wget|exfiltrat|jailbreak|restriction|forget|pretend|reveal/i;
 
-/** A bidi mark is typography when the nearest letter on either side (a few characters away) is right-to-left. */
+/** Characters with no strong direction of their own: spaces, punctuation, symbols, digits, combining marks, other marks. */
+const NEUTRAL = /[\s\p{P}\p{S}\p{N}\p{M}\u200e\u200f\u061c]/u;
+
+/** How far along its line the nearest letter to a bidi mark is looked for (numbers and dates between count as neutral). */
+const RTL_REACH = 32;
+
+/**
+ * A bidi mark is typography when the nearest letter on either side of it on its line is right-to-left: between or
+ * next to Arabic or Hebrew words, or across the neutral punctuation and digits that separate them from a number.
+ */
 function nextToRtl(text: string, start: number, end: number): boolean {
-  const before = text.slice(Math.max(0, start - 6), start).replace(/[\s\p{P}\p{N}\p{M}\u200e\u200f\u061c]+$/u, '');
-  const after = text.slice(end, end + 6).replace(/^[\s\p{P}\p{N}\u200e\u200f\u061c]+/u, '');
-  return RTL_LETTER.test(before.slice(-2)) || RTL_LETTER.test(after.slice(0, 2));
+  const nearest = (from: number, step: 1 | -1): string => {
+    for (let i = from, n = 0; i >= 0 && i < text.length && n < RTL_REACH; i += step, n++) {
+      const ch = text[i];
+      if (ch === '\n') return '';
+      if (!NEUTRAL.test(ch)) return ch >= '\ud800' && ch <= '\udfff' ? '' : ch;
+    }
+    return '';
+  };
+  return RTL_LETTER.test(nearest(start - 1, -1)) || RTL_LETTER.test(nearest(end, 1));
 }
 
 /** A soft hyphen between letters is a hyphenation hint, unless removing it reveals a keyword or an instruction. */
