@@ -57,18 +57,17 @@ const SENSITIVE_WORD = /ignore|instruction|previous|disregard|system|prompt|over
 /** Characters with no strong direction of their own: spaces, punctuation, symbols, digits, combining marks, other marks. */
 const NEUTRAL = /[\s\p{P}\p{S}\p{N}\p{M}\u200e\u200f\u061c]/u;
 
-/** How far along its line the nearest letter to a bidi mark is looked for (numbers and dates between count as neutral). */
+/** How far the nearest letter to a bidi mark is looked for (numbers, dates and line breaks between count as neutral). */
 const RTL_REACH = 32;
 
 /**
- * A bidi mark is typography when the nearest letter on either side of it on its line is right-to-left: between or
- * next to Arabic or Hebrew words, or across the neutral punctuation and digits that separate them from a number.
+ * A bidi mark is typography when the nearest letter on either side of it is right-to-left: between or next to Arabic
+ * or Hebrew words, or across the neutral punctuation, digits and line breaks that separate them from a number.
  */
 function nextToRtl(text: string, start: number, end: number): boolean {
   const nearest = (from: number, step: 1 | -1): string => {
     for (let i = from, n = 0; i >= 0 && i < text.length && n < RTL_REACH; i += step, n++) {
       const ch = text[i];
-      if (ch === '\n') return '';
       if (!NEUTRAL.test(ch)) return ch >= '\ud800' && ch <= '\udfff' ? '' : ch;
     }
     return '';
@@ -117,7 +116,8 @@ export const UNICODE_CONTEXT: Detector = {
       id: 'bidi_mark', title: 'Bidirectional mark', family: 'unicode-context', tier: 'recommended', securitySeverity: 4,
       description: 'U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK are invisible and change ' +
         'how surrounding text is displayed. Hermes blocks the bidirectional embeddings, overrides and isolates, but not these marks. ' +
-        'Marks next to Arabic, Hebrew or other right-to-left letters are normal typography and are not reported.',
+        'Marks whose nearest letter on either side is Arabic, Hebrew or another right-to-left script (also across digits, punctuation ' +
+        'and line breaks, as around numbers and dates in right-to-left text) are normal typography and are not reported.',
       example: 'run\u200f deploy.sh (a right-to-left mark between Latin words)',
       fix: 'Delete the mark unless the file really mixes right-to-left and left-to-right text.',
     },
