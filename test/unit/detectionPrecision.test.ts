@@ -126,18 +126,19 @@ describe('<example> blocks are quotations', () => {
   });
 
   it('the view marks only the inside of a closed pair whose opening tag starts a line', () => {
-    const text = 'a <example> MID </example>\n<examples>\nIN\n</examples>\nAFTER';
+    const text = 'a <example> MID </example>\n<examples>\nIN\n</examples>\nBETWEEN\n<example n=2>\nSECOND\n</example>\nAFTER';
     const view = new DocumentView(text);
     const inside = (s: string): boolean => view.inExampleTag(text.indexOf(s), text.indexOf(s) + s.length);
-    assert.deepEqual(['MID', 'IN', 'AFTER'].map(inside), [false, true, false]);
+    assert.deepEqual(['MID', 'IN', 'BETWEEN', 'SECOND', 'AFTER'].map(inside), [false, true, false, true, false]);
+    assert.equal(view.inExampleTag(text.indexOf('IN'), text.indexOf('SECOND')), false, 'a range spanning two blocks');
   });
 });
 
 describe('negation from a list lead line', () => {
-  it('an item under "Avoid:" or "🚫" is negated, an item under another lead or outside a list is not', () => {
-    const text = 'Avoid:\n- run x\n  continued\n- run y\n\nDo this:\n- run z\n\n🚫\n1. run w\nrun v';
+  it('an item under "Avoid:" or "🚫" is negated; an item under another lead, a reminder ("Don\'t worry:") or outside a list is not', () => {
+    const text = 'Avoid:\n- run x\n  continued\n- run y\n\nDo this:\n- run z\n\n🚫\n1. run w\nrun v\n\nDon\'t worry:\n- run u';
     const view = new DocumentView(text);
     const at = (s: string): boolean => view.negated(text.indexOf(s));
-    assert.deepEqual(['run x', 'run y', 'run z', 'run w', 'run v'].map(at), [true, true, false, true, false]);
+    assert.deepEqual(['run x', 'run y', 'run z', 'run w', 'run v', 'run u'].map(at), [true, true, false, true, false, false]);
   });
 });

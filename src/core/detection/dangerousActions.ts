@@ -100,7 +100,7 @@ const NO_VERIFY = /--no-verify\b|\bHUSKY[ \t]*=[ \t]*0\b|\bSKIP_HOOKS?[ \t]*=[ \
  * starts one of them (before the flag), it is not the agent's sandbox.
  */
 const BROWSER =
-  /\b(?:chrome|chromium(?:-browser)?|google-chrome[\w-]*|electron|puppeteer|playwright|headless|cypress|karma)\b|\bcode(?:-insiders)?(?:[ \t]+-\S+)*[ \t]+(?:$|--no-sandbox\b)/i;
+  /\b(?:chrome|chromium(?:-browser)?|google-chrome[\w-]*|electron|puppeteer|playwright|cypress|karma)\b|\bcode(?:-insiders)?(?:[ \t]+-\S+)*[ \t]+(?:$|--no-sandbox\b)/i;
 /** `--no-verify` skips hooks on git commands; `cargo publish --no-verify` skips a build. */
 const GIT_HOOKED = /\bgit\b[^\n]{0,60}\b(?:commit|push|merge|rebase|am|cherry-pick)\b|\bhooks?\b|\bhusky\b|\bpre-commit\b|\bcommit\b/i;
 const STANDING = /\b(?:always|every|each|all|by default|whenever|any time|use|pass|add|run|commit with|push with)\b/i;

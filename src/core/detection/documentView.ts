@@ -35,7 +35,7 @@ const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
  * "禁止"), but not a reminder phrased as one ("Don't forget:", "Never skip:").
  */
 const PROHIBITION_LEAD =
-  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit)\b)/iu;
+  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
 
 export class DocumentView {
   private fences: number[] | undefined;
@@ -290,12 +290,22 @@ export class DocumentView {
       let open = -1;
       for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
         if (m[1] && open === -1) open = m.index;
-        else if (m[2] && open !== -1) { this.exampleTags.push(open, m.index); open = -1; }
+        else if (m[2] && open !== -1) {
+          this.exampleTags.push(open, m.index);
+          open = -1;
+        }
       }
     }
+    // Pairs are disjoint and ascending: only the last one opening at or before `start` can contain it.
     const t = this.exampleTags;
-    for (let i = 0; i < t.length; i += 2) if (start >= t[i] && end <= t[i + 1]) return true;
-    return false;
+    let lo = 0;
+    let hi = t.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (t[2 * mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && end <= t[2 * lo - 1];
   }
 
   /**
