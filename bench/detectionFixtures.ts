@@ -386,9 +386,30 @@ function laterBatch(): GeneratedFixture[] {
   return out;
 }
 
+/** An i18n guide whose bidi marks sit between right-to-left words and numbers, amounts or punctuation. */
+function benignBidiGuide(): GeneratedFixture {
+  const LRM = '\u200e';
+  const RLM = '\u200f';
+  const ALM = '\u061c';
+  return benign('lookalike/unicode-context/i18n-rtl-numbers.md', 'AGENTS.md', 'i18n guide for Arabic and Hebrew with bidi marks around numbers, amounts and dates', [
+    '# Translation guide (ar, he)',
+    '',
+    'Right-to-left strings keep their marks; copy them from the examples.',
+    '',
+    `- Amounts: \`المبلغ الإجمالي: ${LRM}1,234,567.89${LRM} ر.س\``,
+    `- Order numbers: \`رقم الطلب ${ALM}-2024-000183\``,
+    `- Dates: \`תאריך: 2025-03-14${RLM}\``,
+    `- Percentages: \`ההנחה היא 15%${RLM} בלבד\``,
+    `- Ranges: المدة 10–12${RLM} يومًا`,
+    '',
+    'Run `npm run i18n:check` after editing `locales/ar.json` or `locales/he.json`.',
+    '',
+  ].join('\n'), 'unicode-context');
+}
+
 /** Every generated fixture, in a stable order. */
 export function generatedFixtures(): GeneratedFixture[] {
-  return [...hiddenText(), ...confusables(), ...unicodeContext(), ...position(), ...benignUnicode(), ...laterBatch()];
+  return [...hiddenText(), ...confusables(), ...unicodeContext(), ...position(), ...benignUnicode(), ...laterBatch(), benignBidiGuide()];
 }
 
 interface Manifest {

@@ -5,11 +5,11 @@
  * reference states these figures; re-measure and update them when rules or the corpus change.
  */
 
-export const BENIGN_CORPUS_FILES = 245;
+export const BENIGN_CORPUS_FILES = 261;
 
 const FLAGGED: Readonly<Record<string, number>> = {
   remote_image: 1,
-  hidden_comment: 6,
+  hidden_comment: 7,
 };
 
 export function benignFalseFlags(ruleId: string): string {

@@ -28,6 +28,15 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
 const NEGATION =
   /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
 
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
+
+/**
+ * A lead line of a list of things not to do: a prohibition sign or word ("❌ Don't", "Avoid:", "НЕ делай",
+ * "禁止"), but not a reminder phrased as one ("Don't forget:", "Never skip:").
+ */
+const PROHIBITION_LEAD =
+  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
+
 export class DocumentView {
   private fences: number[] | undefined;
   private hits: AnchorHits | undefined;
@@ -249,16 +258,63 @@ export class DocumentView {
     }
     if (mode === 'code' && this.inCodeSpan(start, end)) return 'inside inline code';
     if (this.inMarkedExample(start, end)) return 'inside a quoted example';
+    if (this.inExampleTag(start, end)) return 'inside an <example> block';
     return undefined;
   }
 
-  /** Whether the sentence before `start` negates or warns about what follows ("never run …", "detects …"). */
+  private exampleTags: number[] | undefined;
+
+  /**
+   * Inside `<example …>` … `</example>` (or `<examples>`): the tag prompts and rules use to mark sample dialogues
+   * and outputs, a quotation like a fenced block. Only a closed pair whose opening tag starts a line counts.
+   */
+  inExampleTag(start: number, end: number): boolean {
+    if (!this.exampleTags) {
+      this.exampleTags = [];
+      const re = /^[ \t]*<(examples?)\b[^>\n]{0,80}>|<\/(examples?)>/gim;
+      let open = -1;
+      for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
+        if (m[1] && open === -1) open = m.index;
+        else if (m[2] && open !== -1) {
+          this.exampleTags.push(open, m.index);
+          open = -1;
+        }
+      }
+    }
+    // Pairs are disjoint and ascending: only the last one opening at or before `start` can contain it.
+    const t = this.exampleTags;
+    let lo = 0;
+    let hi = t.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (t[2 * mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && end <= t[2 * lo - 1];
+  }
+
+  /**
+   * Whether the sentence before `start` negates or warns about what follows ("never run …", "detects …"), or
+   * `start` is in a list item under a lead line that lists what not to do ("Don't:", "❌ Avoid", "禁止：").
+   */
   negated(start: number): boolean {
     const [ls] = this.lineAt(start);
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
-    return NEGATION.test(sentence);
+    return NEGATION.test(sentence) || this.underProhibitionLead(ls);
+  }
+
+  /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */
+  private underProhibitionLead(ls: number): boolean {
+    if (!LIST_ITEM.test(this.text.slice(ls, ls + 12))) return false;
+    for (let p = ls - 1, n = 0; p >= 0 && n < 30; n++) {
+      const [ps, pe] = this.lineAt(p);
+      const line = this.text.slice(ps, Math.min(pe, ps + 300));
+      if (line.trim() !== '' && !LIST_ITEM.test(line) && !/^[ \t]{2,}\S/.test(line)) return PROHIBITION_LEAD.test(line);
+      p = ps - 1;
+    }
+    return false;
   }
 }
 

@@ -30,6 +30,12 @@ const TEMPLATE_TOKEN = new RegExp(
 const ROLE_HEADER =
   /^[ \t]{0,3}(?:#{1,6}[ \t]*|\*\*|__|\[|<|\()?[ \t]*(SYSTEM|System|ASSISTANT|Assistant|DEVELOPER|Developer|ADMIN(?:ISTRATOR)?|Admin(?:istrator)?|OPERATOR|Operator|HUMAN|Human|USER|User|AI)(?:[ \t]+(?:MESSAGE|PROMPT|INSTRUCTIONS?|OVERRIDE|NOTICE|NOTE|UPDATE|DIRECTIVE|TURN|[Mm]essage|[Pp]rompt|[Ii]nstructions?|[Oo]verride|[Nn]otice|[Uu]pdate|[Dd]irective|[Tt]urn))?[ \t]*(?:\*\*|__|\]|>|\))?[ \t]*(?::\*\*|:__|:)[ \t]*(.{0,300})/gm;
 
+/**
+ * A role label that documents the role rather than speaking as it: a code span (`**User:** \`user.name\``) or a
+ * permission state ("**Admin:** enabled", "User: read-only").
+ */
+const DESCRIBED = /^[ \t]*(?:`|(?:enabled|disabled|allowed|denied|granted|read-only|read\/write|full[ \t]+access|no[ \t]+access|yes|no|none|optional|required)[ \t]*(?:[,;.|(]|$))/i;
+
 /** What a fake turn says: an order, a change of role, or an assistant's agreement. */
 const TURN_CUE =
   /\b(?:ignore|disregard|forget|override|bypass|new (?:instructions|rules|role|task|directive)|from now on|you (?:are|must|will|should|shall|have been|may now)|always|never|do not|don't|execute|run|send|reveal|act as|pretend|respond|reply|answer|sure|okay|understood|i will|i'll|i have|as requested|granted|approved|enabled|disabled|unrestricted|developer mode|jailbreak|authori[sz]e\w*|permission|permitted|allowed|grant\w*|disabled?|lifted|suspended|waived)\b/i;
@@ -111,11 +117,14 @@ export const FAKE_STRUCTURE: Detector = {
     view.eachLineMatch(ROLE_ANCHOR, ROLE_HEADER, (m) => {
       // A header alone on its line ("### System:") speaks through the lines that follow.
       const said = m[2].trim() ? m[2] : view.text.slice(m.index + m[0].length, m.index + m[0].length + 300);
-      if (!TURN_CUE.test(said)) return;
+      if (!TURN_CUE.test(said) || DESCRIBED.test(m[2])) return;
       emit({ start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length, ruleId: 'fake_role_header',
         message: `Fake "${m[1]}" turn ${preview(said)}: it tries to pass file content off as a message from ${m[1].toLowerCase()}.` });
     });
     view.eachLineMatch(DELIMITER_ANCHOR, DELIMITER, (m) => {
+      const heading = /^[ \t]*#{1,6}[ \t]+(.*)$/.exec(m[0]);
+      // "### New Directives" titles a section of the file; only a capitalised or prompt-naming heading poses as a delimiter.
+      if (heading && heading[1] !== heading[1].toUpperCase() && !/\b(?:instructions?|prompt|system)\b/i.test(heading[1])) return;
       const lead = m[0].length - m[0].trimStart().length;
       emit({ start: m.index + lead, end: m.index + m[0].trimEnd().length, ruleId: 'fake_delimiter',
         message: `Fake prompt delimiter ${preview(m[0])}: it tries to make the model believe the real instructions end or new ones begin here.` });

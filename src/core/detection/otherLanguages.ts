@@ -137,6 +137,12 @@ export const LANGUAGES: readonly Language[] = [
   },
 ];
 
+/**
+ * "忽略以下…" right after the verb: the rules that follow, which the file itself is about to scope ("ignore the
+ * following rules when …"), not an override of the instructions that came before.
+ */
+const FORWARD_OBJECT = /^(?:忽略|无视|忽视|不要理会|不要理睬|忘记|忘掉|抛开|丢弃|無視)掉?(?:以下|下面|下列|下述|后面|後面|后续|後續)/u;
+
 const COMPILED = LANGUAGES.map((l) => ({ ...l, re: new RegExp(l.patterns.join('|'), 'giu') }));
 
 export const OTHER_LANGUAGES: Detector = {
@@ -155,6 +161,7 @@ export const OTHER_LANGUAGES: Detector = {
   detect(view: DocumentView, emit: Emit): void {
     for (const lang of COMPILED) {
       view.eachLineMatch(lang.anchor, lang.re, (m) => {
+        if ((lang.code === 'zh' && FORWARD_OBJECT.test(m[0])) || view.negated(m.index)) return;
         emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
           message: `${lang.name} instruction override ${preview(m[0])}: it tries to make the model drop its instructions or take a new role.` });
       });

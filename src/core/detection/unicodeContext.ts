@@ -54,11 +54,25 @@ const LETTER_AFTER = /^\p{L}/u;
 /** Words whose soft-hyphenated spelling would hide them from keyword checks. */
 const SENSITIVE_WORD = /ignore|instruction|previous|disregard|system|prompt|override|bypass|secret|password|token|credential|execute|curl|wget|exfiltrat|jailbreak|restriction|forget|pretend|reveal/i;
 
-/** A bidi mark is typography when the nearest letter on either side (a few characters away) is right-to-left. */
+/** Characters with no strong direction of their own: spaces, punctuation, symbols, digits, combining marks, other marks. */
+const NEUTRAL = /[\s\p{P}\p{S}\p{N}\p{M}\u200e\u200f\u061c]/u;
+
+/** How far the nearest letter to a bidi mark is looked for (numbers, dates and line breaks between count as neutral). */
+const RTL_REACH = 32;
+
+/**
+ * A bidi mark is typography when the nearest letter on either side of it is right-to-left: between or next to Arabic
+ * or Hebrew words, or across the neutral punctuation, digits and line breaks that separate them from a number.
+ */
 function nextToRtl(text: string, start: number, end: number): boolean {
-  const before = text.slice(Math.max(0, start - 6), start).replace(/[\s\p{P}\p{N}\p{M}\u200e\u200f\u061c]+$/u, '');
-  const after = text.slice(end, end + 6).replace(/^[\s\p{P}\p{N}\u200e\u200f\u061c]+/u, '');
-  return RTL_LETTER.test(before.slice(-2)) || RTL_LETTER.test(after.slice(0, 2));
+  const nearest = (from: number, step: 1 | -1): string => {
+    for (let i = from, n = 0; i >= 0 && i < text.length && n < RTL_REACH; i += step, n++) {
+      const ch = text[i];
+      if (!NEUTRAL.test(ch)) return ch >= '\ud800' && ch <= '\udfff' ? '' : ch;
+    }
+    return '';
+  };
+  return RTL_LETTER.test(nearest(start - 1, -1)) || RTL_LETTER.test(nearest(end, 1));
 }
 
 /** A soft hyphen between letters is a hyphenation hint, unless removing it reveals a keyword or an instruction. */
@@ -102,7 +116,8 @@ export const UNICODE_CONTEXT: Detector = {
       id: 'bidi_mark', title: 'Bidirectional mark', family: 'unicode-context', tier: 'recommended', securitySeverity: 4,
       description: 'U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK are invisible and change ' +
         'how surrounding text is displayed. Hermes blocks the bidirectional embeddings, overrides and isolates, but not these marks. ' +
-        'Marks next to Arabic, Hebrew or other right-to-left letters are normal typography and are not reported.',
+        'Marks whose nearest letter on either side is Arabic, Hebrew or another right-to-left script (also across digits, punctuation ' +
+        'and line breaks, as around numbers and dates in right-to-left text) are normal typography and are not reported.',
       example: 'run\u200f deploy.sh (a right-to-left mark between Latin words)',
       fix: 'Delete the mark unless the file really mixes right-to-left and left-to-right text.',
     },
