@@ -304,12 +304,15 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   const inside = mapNfkc(beyond ? content.slice(0, capEnd) : content);
   const insideText = foldForMatching(inside.text);
   const lastInsideEnd = new Map<string, number>();
+  /** Matches inside the cap that end near it, as [start, end) pairs: where matching past the cap may start. */
+  const nearCap: number[] = [];
   for (const c of patterns) {
     const pattern = c.pattern;
     const message = `${verdict.lead}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
     c.forEachMatch(insideText, (s, e) => {
       const [a, b] = mapRange(inside.map, s, e);
       lastInsideEnd.set(pattern.id, b);
+      if (beyond && b > capEnd - 2 * PAST_CAP_LOOKBACK) nearCap.push(a, b);
       push(a, b, pattern.id, verdict.severity, verdict.hermesBlocks, message);
     });
   }
@@ -336,9 +339,7 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
     });
   }
   if (!beyondCap) return ids;
-  // The part past the cap is matched from a line start a little before it, so that a match reaching across the
-  // cap is seen whole; the text before that was matched above.
-  const from = capEnd <= PAST_CAP_LOOKBACK ? 0 : content.lastIndexOf('\n', capEnd - PAST_CAP_LOOKBACK) + 1;
+  const from = pastCapStart(content, capEnd, nearCap);
   const tail = mapNfkc(from ? content.slice(from) : content);
   const tailText = foldForMatching(tail.text);
   for (const c of patterns) {
@@ -356,6 +357,29 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
 
 /** How far before Hermes' cap the search for matches past it starts: past the longest match of Hermes' built-in patterns (2,600 characters or so, unless a run of whitespace stretches it). */
 const PAST_CAP_LOOKBACK = 4_096;
+
+/**
+ * Where matching the text past the cap starts: a line start some way before the cap that no match inside the
+ * cap reaches across. Matching from there finds what matching from the file's start would find after it (the
+ * same leftmost, non-overlapping matches), so a match reaching across the cap is seen whole, at a fraction of
+ * the cost on a long file. 0 (the whole text) when there is no such line start.
+ */
+function pastCapStart(content: string, capEnd: number, nearCap: number[]): number {
+  if (capEnd <= PAST_CAP_LOOKBACK) return 0;
+  let at = content.lastIndexOf('\n', capEnd - PAST_CAP_LOOKBACK) + 1;
+  for (let moved = true; moved && at > 0;) {
+    moved = false;
+    for (let i = 0; i < nearCap.length; i += 2) {
+      const end = nearCap[i + 1];
+      if (nearCap[i] < at && at < end) {
+        at = content.charCodeAt(end - 1) === 10 ? end : content.indexOf('\n', end) + 1;
+        moved = true;
+      }
+    }
+    if (at > capEnd - PAST_CAP_LOOKBACK / 2) return 0;
+  }
+  return at;
+}
 
 /** Rule id per invisible character, made once: a hostile file has millions of them. */
 const INVISIBLE_IDS = new Map(INVISIBLE_CHARS.map((c) => [c, `invisible_unicode_${codePointLabel(c)}`]));
