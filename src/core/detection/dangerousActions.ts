@@ -158,18 +158,26 @@ const CONTEXT_EXFIL = new RegExp(
 );
 
 /** Orders to weaken the code on purpose: plant bugs or backdoors, break crypto or auth, approve blindly. */
-const SABOTAGE = new RegExp(
-  [
-    '\\bintroduce[ \\t]+(?:(?:a|an|one|some|subtle|small|hidden|deliberate|occasional)[ \\t]+){0,3}(?:bugs?|errors?|flaws?|vulnerabilit(?:y|ies)|backdoors?|off-by-one(?:[ \\t]+errors?)?|race[ \\t]+conditions?|memory[ \\t]+leaks?)\\b',
-    '\\b(?:always|just|simply)[ \\t]+return[ \\t]+(?:true|ok|success|200|null|nil)\\b',
-    '\\b(?:switch|change|replace|downgrade|migrate|move)\\b[^\\n]{0,60}\\b(?:hash\\w*|encrypt\\w*|cipher|crypto\\w*)\\b[^\\n]{0,60}\\bto[ \\t]+(?:md5|sha-?1|des|rc4|ecb|plain[ \\t]*text|base64)\\b',
-    '\\b(?:use|using|with)[ \\t]+(?:AES[ \\t]+in[ \\t]+)?ECB[ \\t]+mode\\b|\\b(?:use|using|with)[ \\t]+(?:the|a)[ \\t]+(?:fixed|static|hard-?coded|constant)[ \\t]+(?:key|iv|nonce|salt)\\b',
-    '\\b(?:disable|remove|skip|comment[ \\t]+out|turn[ \\t]+off|set)\\b[^.\\n]{0,40}\\b(?:audit[ \\t]+log\\w*|auth(?:entication|orization)?[ \\t]+checks?|signature[ \\t]+(?:checks?|verification))\\b(?:[^.\\n]{0,20}\\b(?:off|false|none))?',
-    '\\bapprove\\b[^.\\n]{0,60}\\b(?:regardless|no[ \\t]+matter|without[ \\t]+(?:reading|reviewing|looking|checking))\\b',
-    '\\b(?:debug|hidden|secret|maintenance)[ \\t]+(?:GET[ \\t]+|POST[ \\t]+)?(?:route|endpoint|backdoor)\\b[^\\n]{0,120}\\b(?:exec|eval|spawn|system|shell|cmd|command)\\b',
-  ].join('|'),
-  'gi',
-);
+/**
+ * Orders to weaken the code, one regex per kind with the literals each of its matches holds: a line that only
+ * says "debug" or "secret" runs the one regex that needs those words, not all seven.
+ */
+const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
+  [new Anchor(['introduce']),
+    /\bintroduce[ \t]+(?:(?:a|an|one|some|subtle|small|hidden|deliberate|occasional)[ \t]+){0,3}(?:bugs?|errors?|flaws?|vulnerabilit(?:y|ies)|backdoors?|off-by-one(?:[ \t]+errors?)?|race[ \t]+conditions?|memory[ \t]+leaks?)\b/gi],
+  [new Anchor(['return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil']),
+    /\b(?:always|just|simply)[ \t]+return[ \t]+(?:true|ok|success|200|null|nil)\b/gi],
+  [new Anchor(['hash', 'encrypt', 'cipher', 'crypto']),
+    /\b(?:switch|change|replace|downgrade|migrate|move)\b[^\n]{0,60}\b(?:hash\w*|encrypt\w*|cipher|crypto\w*)\b[^\n]{0,60}\bto[ \t]+(?:md5|sha-?1|des|rc4|ecb|plain[ \t]*text|base64)\b/gi],
+  [new Anchor(['ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt']),
+    /\b(?:use|using|with)[ \t]+(?:AES[ \t]+in[ \t]+)?ECB[ \t]+mode\b|\b(?:use|using|with)[ \t]+(?:the|a)[ \t]+(?:fixed|static|hard-?coded|constant)[ \t]+(?:key|iv|nonce|salt)\b/gi],
+  [new Anchor(['audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif']),
+    /\b(?:disable|remove|skip|comment[ \t]+out|turn[ \t]+off|set)\b[^.\n]{0,40}\b(?:audit[ \t]+log\w*|auth(?:entication|orization)?[ \t]+checks?|signature[ \t]+(?:checks?|verification))\b(?:[^.\n]{0,20}\b(?:off|false|none))?/gi],
+  [new Anchor(['approve']),
+    /\bapprove\b[^.\n]{0,60}\b(?:regardless|no[ \t]+matter|without[ \t]+(?:reading|reviewing|looking|checking))\b/gi],
+  [new Anchor(['debug', 'hidden', 'secret', 'maintenance']),
+    /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
+];
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
@@ -185,7 +193,6 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
   new Anchor(['install']),
   new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
-  new Anchor(['md5', 'sha1', 'sha-1', 'rc4', 'des', 'plaintext', 'plain text', 'introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
   new Anchor(['git add', 'credential.helper']),
   new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
   new Anchor(['--privileged', 'docker.sock']),
@@ -195,7 +202,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor(ANCHORS.flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a)].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -307,11 +314,11 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Writes to the user's global agent configuration ${preview(m[0])}: it reaches every project the user opens, not just this one.`));
     view.eachLineMatch(ANCHORS[8], OTHER_INDEX, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
       `Points package installs at another source ${preview(m[0])}: packages would come from an unofficial mirror.`));
-    view.eachLineMatch(ANCHORS[13], SECRET_STORE, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+    view.eachLineMatch(ANCHORS[12], SECRET_STORE, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Stores or commits credentials ${preview(m[0])}: it puts secrets where others can read them.`));
-    view.eachLineMatch(ANCHORS[14], DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+    view.eachLineMatch(ANCHORS[13], DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
-    view.eachLineMatch(ANCHORS[15], HOST_ESCAPE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+    view.eachLineMatch(ANCHORS[14], HOST_ESCAPE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Container with the host's root file system ${preview(m[0])}: it gives the agent full control of the machine.`));
     view.eachLineMatch(ANCHORS[8], INDEX_FLAG, (m) => {
       const host = m[2].toLowerCase();
@@ -328,8 +335,10 @@ export const DANGEROUS_ACTIONS: Detector = {
     });
     view.eachLineMatch(ANCHORS[10], INDEX_PROSE, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
       `Order to install from an unofficial index ${preview(m[0])}: packages would come from whoever runs it.`));
-    view.eachLineMatch(ANCHORS[12], SABOTAGE, (m) => report(m.index, m.index + m[0].length, 'sabotage',
-      `Order to weaken the code on purpose ${preview(m[0])}: it asks the agent to plant a bug, a backdoor or broken security.`));
+    for (const [anchor, re] of SABOTAGE) {
+      view.eachLineMatch(anchor, re, (m) => report(m.index, m.index + m[0].length, 'sabotage',
+        `Order to weaken the code on purpose ${preview(m[0])}: it asks the agent to plant a bug, a backdoor or broken security.`));
+    }
     view.eachLineMatch(ANCHORS[11], CONTEXT_EXFIL, (m) => {
       if (INTO_CONTEXT.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'context_exfiltration',
