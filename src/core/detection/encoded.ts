@@ -78,8 +78,11 @@ const isGapChar = (c: number): boolean => c !== 124 && isSpacer(c);
 const LEET_CHAR = /[0-9@$!|]/g;
 /** A letter, a hyphen and a letter: where a hyphen-joined chain can start. */
 const HYPHEN_JOIN = /[A-Za-z]-[A-Za-z]/g;
-/** A letter between gap characters: a chain of four or more spaced letters has one (its second letter). */
-const SPACED_LETTER = /[\t .\-_*\u00b7/][A-Za-z][\t .\-_*\u00b7/]/g;
+/**
+ * Two letters between gap characters, 1–3 gap characters apart: a chain of four or more spaced letters has
+ * such a pair (its second and third letters), while prose has single letters ("a", "I") but rarely two in a row.
+ */
+const SPACED_PAIR = /[\t .\-_*\u00b7/][A-Za-z][\t .\-_*\u00b7/]{1,3}[A-Za-z][\t .\-_*\u00b7/]/g;
 
 /** [start, end) of the token (run of letters, digits and leet symbols) holding `pos`. */
 function tokenAround(text: string, pos: number): [number, number] {
@@ -144,12 +147,10 @@ function findDisguises(view: DocumentView): Disguises {
       HYPHEN_JOIN.lastIndex = j;
     }
   }
-  SPACED_LETTER.lastIndex = 0;
-  while (SPACED_LETTER.test(text)) {
-    const at = SPACED_LETTER.lastIndex - 2;
-    SPACED_LETTER.lastIndex = at;
-    if (nextSpacedLetter(text, at) === -1 || previousSpacedLetter(text, at) === -1) continue;
-    // The chain is the maximal run of spaced single letters around this one.
+  SPACED_PAIR.lastIndex = 0;
+  for (let m = SPACED_PAIR.exec(text); m; m = SPACED_PAIR.exec(text)) {
+    const at = m.index + 1;
+    // The chain is the maximal run of spaced single letters around the pair's first letter.
     let first = at;
     let letters = 1;
     for (let k = previousSpacedLetter(text, first); k !== -1; k = previousSpacedLetter(text, k)) {
@@ -162,7 +163,7 @@ function findDisguises(view: DocumentView): Disguises {
       letters++;
     }
     if (letters >= 4) out.spaced.push([first, last + 1]);
-    SPACED_LETTER.lastIndex = last + 1;
+    SPACED_PAIR.lastIndex = last + 1;
   }
   return out;
 }
