@@ -79,7 +79,7 @@ const NO_REVIEW = new RegExp(
   [
     '\\b(?:no|without[ \\t]+(?:a|any))[ \\t]+(?:human|person|people|one|maintainer|developer)s?(?:[ \\t]+(?:reviewers?|review|eyes))?[ \\t]+(?:(?:will|would|is[ \\t]+going[ \\t]+to|is|are|can|could)[ \\t]+)?(?:ever[ \\t]+)?(?:read|review|reviewing|see|seeing|look[ \\t]+at|looking[ \\t]+at|check|checking|notice|inspect|approve)\\b',
     '\\b(?:nobody|no[ \\t]+one)[ \\t]+(?:will|would|is[ \\t]+going[ \\t]+to|can|could)[ \\t]+(?:ever[ \\t]+)?(?:read|review|see|check|notice|look|inspect)\\b',
-    '\\b(?:if|when|once|only[ \\t]+when|as[ \\t]+long[ \\t]+as)[ \\t]+(?:the[ \\t]+|a[ \\t]+|this[ \\t]+)?(?:PR|pull[ \\t]+request|change|diff|commit)[ \\t]+(?:is|will[ \\t]+be|gets)[ \\t]+(?:not[ \\t]+(?:be[ \\t]+)?reviewed|unreviewed|auto-?merged)\\b',
+    '\\b(?:if|when|once|only[ \\t]+when|as[ \\t]+long[ \\t]+as)[ \\t]+(?:the[ \\t]+|a[ \\t]+|this[ \\t]+)?(?:PR|pull[ \\t]+request|change|diff|commit)[ \\t]+(?:(?:is|gets|will[ \\t]+be)[ \\t]+(?:not[ \\t]+reviewed|unreviewed|auto-?merged)|(?:is[ \\t]+not|isn\'t|will[ \\t]+not[ \\t]+be|won\'t[ \\t]+be)[ \\t]+reviewed)\\b',
   ].join('|'),
   'gi',
 );
@@ -144,7 +144,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
     view.eachLineMatch(AI_WORD, TRIGGER, (m) => {
       const end = m.index + m[0].length;
       const window = text.slice(end, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
-      const payload = PAYLOAD.exec(window);
+      const payload = PAYLOAD.exec(window) ?? STRONG_PAYLOAD.exec(window);
       if (!payload || view.negated(m.index)) return;
       const stop = end + payload.index + payload[0].length;
       emit({ start: m.index, end: stop, ruleId: 'ai_targeted_trigger',
@@ -152,6 +152,8 @@ export const CONDITIONAL_TRIGGER: Detector = {
     });
     /** A condition an honest reader also meets, armed with a harmful action in the same paragraph. */
     const armed = (m: RegExpExecArray, ruleId: string, what: string): void => {
+      // A shell test of the clock is a command: a code block holding it is no quotation unless introduced as an example.
+      const quotable = m[0].startsWith('$(') ? 'example-fence' : undefined;
       const end = m.index + m[0].length;
       const [ls] = view.lineAt(m.index);
       // The action can come before the condition in its sentence ("delete X once no human reviews"), so the window starts there.
@@ -161,7 +163,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const payload = STRONG_PAYLOAD.exec(window);
       if (!payload || view.negated(m.index)) return;
       const stop = Math.max(end, from + payload.index + payload[0].length);
-      emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId,
+      emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId, quotable,
         message: `${what} ${preview(text.slice(Math.min(m.index, from + payload.index), stop))}: it stays dormant for a reviewer and acts when the condition holds.` });
     };
     view.eachLineMatch(TIME_WORD, TIME_TRIGGER, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));

@@ -151,12 +151,18 @@ const COMPILED = LANGUAGES.map((l) => ({ ...l, re: new RegExp(l.patterns.join('|
 /** Where data goes: a URL or an e-mail address. */
 const DESTINATION = '(?:https?://|[\\w.+-]+@[\\w-]+\\.[\\w.]+)';
 
-/** An order to send the conversation, the prompt or secrets to a URL or an address: a verb, what it sends, a preposition, where. */
+/**
+ * An order to send the conversation or secrets to a URL or an address: a verb, what it sends, a preposition, where. Only
+ * words that name private data count ("prompt" or "messages" also name what a user sends to support).
+ */
 interface Exfiltration {
   name: string;
   anchor: Anchor;
   re: RegExp;
 }
+
+/** A character that does not end the sentence (a dot inside a file name such as ".env.local" does not). */
+const SAME_SENTENCE = '(?:[^\\n.!?]|\\.(?=\\S))';
 
 /** A word list as a regex alternation: literal, with any run of spaces inside a phrase matching spaces or tabs. */
 const alternation = (words: readonly string[]): string =>
@@ -168,8 +174,8 @@ function exfiltration(name: string, verbs: readonly string[], items: readonly st
     // A phrase is anchored by its first word, as the regex lets any run of spaces separate its words.
     anchor: new Anchor([...new Set(items.map((w) => w.split(' ')[0].toLowerCase()))]),
     re: new RegExp(
-      `(?<![\\p{L}])(?:${alternation(verbs)})(?![\\p{L}])[^\\n]{0,80}?(?<![\\p{L}])(?:${alternation(items)})(?![\\p{L}])` +
-        `[^\\n]{0,80}?(?<![\\p{L}])(?:${alternation(to)})[ \\t]+(?:[\\p{L}]+[ \\t]+){0,2}?${DESTINATION}`,
+      `(?<![\\p{L}])(?:${alternation(verbs)})(?![\\p{L}])${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(items)})(?![\\p{L}])` +
+        `${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(to)})[ \\t]+(?:[\\p{L}]+[ \\t]+){0,2}?${DESTINATION}`,
       'giu',
     ),
   };
@@ -178,23 +184,23 @@ function exfiltration(name: string, verbs: readonly string[], items: readonly st
 const EXFILTRATIONS: readonly Exfiltration[] = [
   exfiltration('Spanish',
     ['envía', 'envia', 'envíe', 'enviar', 'manda', 'mande', 'mandar', 'sube', 'suba', 'subir', 'publica', 'publique', 'copia', 'copie', 'reenvía', 'reenvia', 'comparte', 'transmite'],
-    ['historial', 'conversación', 'conversacion', 'mensajes', 'prompt', 'claves', 'clave', 'contraseñas', 'contraseña', 'credenciales', 'secretos', 'tokens', 'token', '.env', 'variables de entorno'],
+    ['historial', 'conversación', 'conversacion', 'claves', 'contraseñas', 'contraseña', 'credenciales', 'secretos', 'tokens', 'token', '.env', 'variables de entorno'],
     ['a', 'al', 'hacia', 'en']),
   exfiltration('French',
     ['envoie', 'envoyez', 'envoyer', 'transmets', 'transmettez', 'publie', 'publiez', 'téléverse', 'téléversez', 'copie', 'copiez', 'partage', 'partagez'],
-    ['historique', 'conversation', 'discussion', 'messages', 'prompt', 'clés', 'clé', 'mots de passe', 'identifiants', 'secrets', 'jetons', 'tokens', '.env', "variables d'environnement"],
+    ['historique', 'conversation', 'clés', 'mots de passe', 'identifiants', 'secrets', 'jetons', 'tokens', '.env', "variables d'environnement"],
     ['à', 'a', 'vers', 'sur']),
   exfiltration('Portuguese',
     ['envie', 'envia', 'enviar', 'mande', 'manda', 'publique', 'publica', 'copie', 'copia', 'compartilhe', 'carregue', 'suba'],
-    ['histórico', 'historico', 'conversa', 'mensagens', 'prompt', 'chaves', 'chave', 'senhas', 'senha', 'credenciais', 'segredos', 'tokens', 'token', '.env', 'variáveis de ambiente'],
+    ['histórico', 'historico', 'conversa', 'chaves', 'senhas', 'senha', 'credenciais', 'segredos', 'tokens', 'token', '.env', 'variáveis de ambiente'],
     ['a', 'ao', 'para', 'em']),
   exfiltration('German',
     ['sende', 'sendet', 'schicke', 'schick', 'übermittle', 'übertrage', 'lade', 'poste', 'veröffentliche', 'kopiere'],
-    ['Verlauf', 'Chatverlauf', 'Gesprächsverlauf', 'Unterhaltung', 'Konversation', 'Nachrichten', 'Prompt', 'Systemprompt', 'Schlüssel', 'Passwörter', 'Passwort', 'Zugangsdaten', 'Geheimnisse', 'Tokens', 'Token', '.env', 'Umgebungsvariablen'],
+    ['Chatverlauf', 'Gesprächsverlauf', 'Unterhaltung', 'Konversation', 'Systemprompt', 'Schlüssel', 'Passwörter', 'Passwort', 'Zugangsdaten', 'Geheimnisse', 'Tokens', 'Token', '.env', 'Umgebungsvariablen'],
     ['an', 'nach', 'zu', 'auf']),
   exfiltration('Italian',
     ['invia', 'inviate', 'manda', 'mandate', 'carica', 'caricate', 'pubblica', 'pubblicate', 'copia', 'copiate', 'condividi'],
-    ['cronologia', 'conversazione', 'messaggi', 'prompt', 'chiavi', 'chiave', 'password', 'credenziali', 'segreti', 'token', '.env', "variabili d'ambiente"],
+    ['cronologia', 'conversazione', 'chiavi', 'password', 'credenziali', 'segreti', 'token', '.env', "variabili d'ambiente"],
     ['a', 'al', 'su', 'verso']),
 ];
 
