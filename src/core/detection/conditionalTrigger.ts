@@ -55,19 +55,30 @@ const STRONG_PAYLOAD = new RegExp(
 );
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const DATE = `(?:\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}|${MONTH}\\.?[ \\t]+\\d{1,2}(?:st|nd|rd|th)?,?[ \\t]+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?[ \\t]+${MONTH}\\.?,?[ \\t]+\\d{4}|${MONTH}[ \\t]+\\d{4}|Q[1-4][ \\t]+\\d{4}|(?:19|20)\\d{2})`;
-/** A condition on the date or the clock: an instruction that lies dormant until then (a time bomb). */
-const TIME_TRIGGER = new RegExp(
+/** A date with a year from 2000 on (a time bomb is set in the future): ISO, numeric, written out, a quarter, a bare year. */
+const DATE = `(?:20\\d{2}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]20\\d{2}|${MONTH}\\.?[ \\t]+\\d{1,2}(?:st|nd|rd|th)?,?[ \\t]+20\\d{2}|\\d{1,2}(?:st|nd|rd|th)?[ \\t]+${MONTH}\\.?,?[ \\t]+20\\d{2}|${MONTH}[ \\t]+20\\d{2}|Q[1-4][ \\t]+20\\d{2}|20\\d{2})`;
+/** A condition on a date: an instruction that lies dormant until then (a time bomb). */
+const DATED = new RegExp(
   [
     `\\b(?:starting|beginning|from|after|as[ \\t]+of|on[ \\t]+or[ \\t]+after|past|effective)[ \\t]+(?:on[ \\t]+)?(?:the[ \\t]+)?${DATE}(?![\\w-])`,
-    "\\b(?:if|when|once|after)[ \\t]+(?:today(?:'s)?(?:[ \\t]+date)?|the[ \\t]+(?:current[ \\t]+|system[ \\t]+)?(?:date|clock|year))[ \\t]+(?:is|reaches|passes|hits)\\b",
     `\\b(?:if|when|once)[ \\t]+it[ \\t]+is[ \\t]+(?:after|past|later[ \\t]+than|beyond|on[ \\t]+or[ \\t]+after)[ \\t]+${DATE}(?![\\w-])`,
+  ].join('|'),
+  'gi',
+);
+/**
+ * Every dated trigger holds a year 20xx: the year's first three digits anchor it (words like "from" and "after"
+ * are in most paragraphs).
+ */
+const YEAR = new Anchor(['200', '201', '202', '203', '204', '205', '206', '207', '208', '209']);
+/** A condition on the clock: "if today's date is …", a shell test of `date +%s`. */
+const CLOCK = new RegExp(
+  [
+    "\\b(?:if|when|once|after)[ \\t]+(?:today(?:'s)?(?:[ \\t]+date)?|the[ \\t]+(?:current[ \\t]+|system[ \\t]+)?(?:date|clock|year))[ \\t]+(?:is|reaches|passes|hits)\\b",
     '\\$\\(date[ \\t]+\\+%[A-Za-z%-]+\\)["\']?[ \\t]*(?:-gt|-ge|-eq|>=?|==)',
   ].join('|'),
   'gi',
 );
-/** Every time trigger has one of these words. */
-const TIME_WORD = new Anchor(['starting', 'beginning', 'from ', 'after', 'as of', 'past ', 'effective', 'today', 'date', 'clock', 'year', 'later than', 'beyond']);
+const CLOCK_WORD = new Anchor(['today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +']);
 
 /** Checks for a named agent's environment variables: an instruction that switches on only inside that agent. */
 const AGENT_ENV =
@@ -83,7 +94,11 @@ const NO_REVIEW = new RegExp(
   ].join('|'),
   'gi',
 );
-const REVIEW_WORD = new Anchor(['no human', 'no person', 'no people', 'no one', 'no maintainer', 'no developer', 'without a ', 'without any ', 'nobody', 'reviewed', 'merged']);
+const REVIEW_WORD = new Anchor([
+  'no human', 'no person', 'no people', 'no one', 'no maintainer', 'no developer', 'a human', 'any human', 'a person', 'any person', 'any people',
+  'a maintainer', 'any maintainer', 'a developer', 'any developer', 'any one', 'nobody', 'not reviewed', 'not be reviewed', "n't reviewed",
+  "n't be reviewed", 'unreviewed', 'auto-merged', 'automerged',
+]);
 
 const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is[ \t]+(?:not|n't)|isn't|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves|stops|isn't)[ \t]*(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)?\b/gi;
 
@@ -112,7 +127,7 @@ const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealt
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'code',
-  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, TIME_WORD, AGENT_ENV_WORD, REVIEW_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,
@@ -166,7 +181,8 @@ export const CONDITIONAL_TRIGGER: Detector = {
       emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId, quotable,
         message: `${what} ${preview(text.slice(Math.min(m.index, from + payload.index), stop))}: it stays dormant for a reviewer and acts when the condition holds.` });
     };
-    view.eachLineMatch(TIME_WORD, TIME_TRIGGER, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));
+    view.eachLineMatch(YEAR, DATED, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));
+    view.eachLineMatch(CLOCK_WORD, CLOCK, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));
     view.eachLineMatch(AGENT_ENV_WORD, AGENT_ENV, (m) => armed(m, 'ai_targeted_trigger', 'Instruction that switches on inside a named agent'));
     view.eachLineMatch(REVIEW_WORD, NO_REVIEW, (m) => armed(m, 'ai_targeted_trigger', 'Instruction for changes no person reviews'));
     view.eachLineMatch(PERSON_WORD, UNWATCHED, (m) => {

@@ -168,12 +168,22 @@ const SABOTAGE = new RegExp(
     '\\b(?:switch|change|replace|downgrade|migrate|move)\\b[^\\n]{0,60}\\b(?:hash\\w*|encrypt\\w*|cipher|crypto\\w*)\\b[^\\n]{0,60}\\bto[ \\t]+(?:md5|sha-?1|des|rc4|ecb|plain[ \\t]*text|base64)\\b',
     '\\b(?:use|using|with)[ \\t]+(?:AES[ \\t]+in[ \\t]+)?ECB[ \\t]+mode\\b|\\b(?:use|using|with)[ \\t]+(?:the|a)[ \\t]+(?:fixed|static|hard-?coded|constant)[ \\t]+(?:key|iv|nonce|salt)\\b',
     '\\b(?:disable|remove|skip|comment[ \\t]+out|turn[ \\t]+off|set)\\b[^.\\n]{0,40}\\b(?:audit[ \\t]+log\\w*|auth(?:entication|orization)?[ \\t]+checks?|signature[ \\t]+(?:checks?|verification))\\b(?:[^.\\n]{0,20}\\b(?:off|false|none))?',
-    '\\b(?:replace|stub(?:[ \\t]+out)?|short-circuit|neuter|swap)\\b[^.\\n]{0,40}\\b(?:checksum|integrity|signature|hash|verification|auth\\w*|security|license)[ \\t]+(?:check|verification|validation|test)s?\\b(?:[^.\\n]|\\.(?=\\S)){0,80}\\b(?:with|by|for)[ \\t]+[`\'"]?(?:exit[ \\t]+0|true|return[ \\t]+(?:true|0)|pass|no-?op)\\b',
     '\\bapprove\\b[^.\\n]{0,60}\\b(?:regardless|no[ \\t]+matter|without[ \\t]+(?:reading|reviewing|looking|checking))\\b',
     '\\b(?:debug|hidden|secret|maintenance)[ \\t]+(?:GET[ \\t]+|POST[ \\t]+)?(?:route|endpoint|backdoor)\\b[^\\n]{0,120}\\b(?:exec|eval|spawn|system|shell|cmd|command)\\b',
   ].join('|'),
   'gi',
 );
+
+/** A verification replaced by something that always passes: "replace the checksum check with `exit 0`". */
+const VERIFICATION_OBJECTS = ['checksum', 'integrity', 'signature', 'hash', 'verification', 'auth', 'authentication', 'authorization', 'security', 'license'];
+const VERIFICATION_KINDS = ['check', 'verification', 'validation', 'test'];
+const STUBBED_VERIFICATION = new RegExp(
+  `\\b(?:replace|stub(?:[ \\t]+out)?|short-circuit|neuter|swap)\\b[^.\\n]{0,40}\\b(?:${VERIFICATION_OBJECTS.join('|')})[ \\t]+(?:${VERIFICATION_KINDS.join('|')})s?\\b` +
+    '(?:[^.\\n]|\\.(?=\\S)){0,80}\\b(?:with|by|for)[ \\t]+[`\'"]?(?:exit[ \\t]+0|true|return[ \\t]+(?:true|0)|pass|no-?op)\\b',
+  'gi',
+);
+/** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
+const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
@@ -189,7 +199,7 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
   new Anchor(['install']),
   new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
-  new Anchor(['md5', 'sha1', 'sha-1', 'rc4', 'des', 'plaintext', 'plain text', 'introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'signature', 'checksum', 'integrity', 'verification', 'hash check', 'hash verif', 'hash valid', 'hash test', 'auth', 'security check', 'security verif', 'security valid', 'security test', 'license check', 'license verif', 'license valid', 'license test', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
+  new Anchor(['md5', 'sha1', 'sha-1', 'rc4', 'des', 'plaintext', 'plain text', 'introduce', 'return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil', 'ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt', 'audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif', 'approve', 'debug', 'hidden', 'secret', 'maintenance']),
   new Anchor(['git add', 'credential.helper']),
   new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
   new Anchor(['--privileged', 'docker.sock']),
@@ -200,7 +210,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor(ANCHORS.flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, VERIFICATION_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -338,6 +348,8 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Order to install from an unofficial index ${preview(m[0])}: packages would come from whoever runs it.`));
     view.eachLineMatch(ANCHORS[12], SABOTAGE, (m) => report(m.index, m.index + m[0].length, 'sabotage',
       `Order to weaken the code on purpose ${preview(m[0])}: it asks the agent to plant a bug, a backdoor or broken security.`));
+    view.eachLineMatch(VERIFICATION_ANCHOR, STUBBED_VERIFICATION, (m) => report(m.index, m.index + m[0].length, 'sabotage',
+      `Order to make a verification always pass ${preview(m[0])}: it switches off the check that stops tampered code or releases.`));
     view.eachLineMatch(ANCHORS[11], CONTEXT_EXFIL, (m) => report(m.index, m.index + m[0].length, 'context_exfiltration',
       `Order to leak the conversation ${preview(m[0])}: it tries to send the prompt or the chat to a place an attacker can read.`));
   },

@@ -157,7 +157,12 @@ const DESTINATION = '(?:https?://|[\\w.+-]+@[\\w-]+\\.[\\w.]+)';
  */
 interface Exfiltration {
   name: string;
-  anchor: Anchor;
+  /**
+   * The verbs, each with the space that follows it in a match: the regex runs on the lines holding one. The words
+   * for what is sent ("token", ".env") are English too and common, and a verb alone ("manda", "publica") begins
+   * English words ("mandatory", "publication").
+   */
+  verbs: Anchor;
   re: RegExp;
 }
 
@@ -171,10 +176,9 @@ const alternation = (words: readonly string[]): string =>
 function exfiltration(name: string, verbs: readonly string[], items: readonly string[], to: readonly string[]): Exfiltration {
   return {
     name,
-    // A phrase is anchored by its first word, as the regex lets any run of spaces separate its words.
-    anchor: new Anchor([...new Set(items.map((w) => w.split(' ')[0].toLowerCase()))]),
+    verbs: new Anchor(verbs.map((v) => `${v.toLowerCase()} `)),
     re: new RegExp(
-      `(?<![\\p{L}])(?:${alternation(verbs)})(?![\\p{L}])${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(items)})(?![\\p{L}])` +
+      `(?<![\\p{L}])(?:${alternation(verbs)}) ${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(items)})(?![\\p{L}])` +
         `${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(to)})[ \\t]+(?:[\\p{L}]+[ \\t]+){0,2}?${DESTINATION}`,
       'giu',
     ),
@@ -207,7 +211,7 @@ const EXFILTRATIONS: readonly Exfiltration[] = [
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
   quotable: 'code',
-  anchor: new Anchor([...LANGUAGES, ...EXFILTRATIONS].flatMap((l) => l.anchor.literals)),
+  anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs)].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'foreign_instruction_override', title: 'Instruction override in another language', family: 'other-languages', tier: 'recommended', securitySeverity: 8,
@@ -232,7 +236,7 @@ export const OTHER_LANGUAGES: Detector = {
       });
     }
     for (const x of EXFILTRATIONS) {
-      view.eachLineMatch(x.anchor, x.re, (m) => {
+      view.eachLineMatch(x.verbs, x.re, (m) => {
         emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_exfiltration',
           message: `${x.name} order to send data away ${preview(m[0])}: it asks the agent to send the conversation or secrets to an outside address.` });
       });
