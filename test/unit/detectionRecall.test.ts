@@ -93,6 +93,7 @@ describe('conditions an honest reader also meets, armed with a harmful action', 
   it('an honest deadline is not reported', () => {
     assert.deepEqual(flagged('After 2026-06-30, remove the v1 handlers in `api/v1/` in a single pull request and update the changelog.'), []);
     assert.deepEqual(flagged('Starting 2027-01-15, the v2 endpoints are the default; delete references to v1 from the tutorials.'), []);
+    assert.deepEqual(flagged('Starting 2026-01-01 we use pnpm: run `rm -rf node_modules` once and reinstall.'), []);
   });
 
   it('a check for an agent\'s environment variables before switching safety off', () => {
@@ -104,6 +105,7 @@ describe('conditions an honest reader also meets, armed with a harmful action', 
   it('agent and CI variables that only change output are not', () => {
     assert.deepEqual(flagged('When running inside Claude Code (`CLAUDECODE=1`), the pre-commit hook prints a compact summary.'), []);
     assert.deepEqual(flagged('When `CI` or `GITHUB_ACTIONS` is set, tests use the GitHub reporter and skip the browser download.'), []);
+    assert.deepEqual(flagged('If you are running in Codex, network tests are skipped; see https://docs.example/testing.'), []);
   });
 
   it('an action reserved for changes no person reviews', () => {

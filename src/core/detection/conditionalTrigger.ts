@@ -19,8 +19,6 @@ const TRIGGER = new RegExp(
     `\\b(?:invoked|run|used|called|read|opened|loaded|triggered|executed)[ \\t]+by[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}\\b`,
     `\\b(?:when|if|whenever|once)[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}[ \\t]+(?:is|are|gets?|was|runs?|reads?)[ \\t]+(?:asked|used|invoked|running|run|told|reading|processing|reviewing)\\b`,
     '\\b(?:if|when|whenever)[ \\t]+(?:the[ \\t]+)?(?:user|human|developer|reviewer|someone|anyone)[ \\t]+asks\\b',
-    // Running inside a named agent ("if this is running inside Claude Code").
-    `\\b(?:if|when|whenever|while)[ \\t]+(?:this|it|you|the[ \\t]+(?:code|session|process|environment|shell|task))[ \\t]+(?:is|are)[ \\t]+(?:being[ \\t]+)?(?:running|run|executing|executed|operating|launched|invoked|used)[ \\t]+(?:in|inside|under|within|from|by|via|through)[ \\t]+(?:an?[ \\t]+|the[ \\t]+)?${AI}\\b`,
     '\\b(?:if|when)[ \\t]+(?:the[ \\t]+)?(?:git[ \\t]+)?(?:user\\.?name|user\\.email|username|hostname|\\$USER)[ \\t]+(?:is|equals|matches|contains)\\b',
   ].join('|'),
   'gi',
@@ -37,9 +35,9 @@ const PAYLOAD =
  */
 const STRONG_PAYLOAD = new RegExp(
   [
-    '\\bwithout[ \\t]+(?:asking|confirm\\w*|telling|informing|notifying|approval|permission|review\\w*)\\b',
+    '\\bwithout[ \\t]+(?:asking|telling|informing|notifying|(?:the[ \\t]+)?(?:user|owner)\\W?s?[ \\t]+(?:consent|knowledge))\\b',
     '\\b(?:secretly|covertly|silently|quietly|stealthily)\\b',
-    '\\b(?:kubectl|oc)[ \\t]+delete\\b|\\brm[ \\t]+-[a-z]*r|\\bdrop[ \\t]+(?:database|table|schema)\\b|\\bgit[ \\t]+push[ \\t]+(?:-f|--force)|\\bterraform[ \\t]+destroy\\b|\\btruncate[ \\t]+table\\b',
+    '\\b(?:kubectl|oc)[ \\t]+delete\\b|\\brm[ \\t]+-[a-z]*r[a-z]*[ \\t]+(?:\\/|~|\\$HOME|\\*|\\S*\\.git\\b)|\\bdrop[ \\t]+(?:database|table|schema)\\b|\\bgit[ \\t]+push[ \\t]+(?:-f|--force)|\\bterraform[ \\t]+destroy\\b|\\btruncate[ \\t]+table\\b',
     '\\b(?:delete|wipe|erase|destroy|purge|drop)\\b[^.\\n]{0,40}\\b(?:namespaces?|databases?|clusters?|buckets?|volumes?|backups?|production|prod|all[ \\t]+(?:data|files|records|users)|repositor(?:y|ies)|history)\\b',
     '\\bprod(?:uction)?\\b[^.\\n]{0,40}\\b(?:default|context)\\b',
     // A dot followed by a letter is part of a file name ("verify.sh"), not the end of the sentence.
@@ -79,6 +77,15 @@ const CLOCK = new RegExp(
   'gi',
 );
 const CLOCK_WORD = new Anchor(['today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +']);
+
+/**
+ * Running inside a named agent ("if this is running inside Claude Code"): honest files say so to pick the right
+ * command, so only a harmful action makes it a trigger.
+ */
+const INSIDE_AGENT = new RegExp(
+  `\\b(?:if|when|whenever|while)[ \\t]+(?:this|it|you|the[ \\t]+(?:code|session|process|environment|shell|task))[ \\t]+(?:is|are)[ \\t]+(?:being[ \\t]+)?(?:running|run|executing|executed|operating|launched|invoked|used)[ \\t]+(?:in|inside|under|within|from|by|via|through)[ \\t]+(?:an?[ \\t]+|the[ \\t]+)?${AI}\\b`,
+  'gi',
+);
 
 /** Checks for a named agent's environment variables: an instruction that switches on only inside that agent. */
 const AGENT_ENV =
@@ -184,6 +191,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
     view.eachLineMatch(YEAR, DATED, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));
     view.eachLineMatch(CLOCK_WORD, CLOCK, (m) => armed(m, 'time_trigger', 'Instruction armed by a date'));
     view.eachLineMatch(AGENT_ENV_WORD, AGENT_ENV, (m) => armed(m, 'ai_targeted_trigger', 'Instruction that switches on inside a named agent'));
+    view.eachLineMatch(AI_WORD, INSIDE_AGENT, (m) => armed(m, 'ai_targeted_trigger', 'Instruction that switches on inside a named agent'));
     view.eachLineMatch(REVIEW_WORD, NO_REVIEW, (m) => armed(m, 'ai_targeted_trigger', 'Instruction for changes no person reviews'));
     view.eachLineMatch(PERSON_WORD, UNWATCHED, (m) => {
       if (view.negated(m.index)) return;
