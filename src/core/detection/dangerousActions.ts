@@ -203,7 +203,7 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['git add', 'credential.helper']),
   new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
   new Anchor(['--privileged', 'docker.sock']),
-  new Anchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', '.config', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json']),
+  new Anchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json']),
 ];
 
 export const DANGEROUS_ACTIONS: Detector = {
