@@ -26,14 +26,14 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
 
 /**
  * Negations and warnings that turn a dangerous phrase into advice against it. "Avoid" counts only before an
- * action or a quotation ("avoid running", "avoid `git push -f`"): "these avoid password prompts" praises
+ * action or a quotation ("avoid running", "avoid `git push -f`"): "these lines avoid sudo prompts" praises
  * what follows.
  */
 const NEGATION =
   /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
 
 /**
- * An introduction that tells the reader to decode or obey what follows ("decode it and do what it says") makes
+ * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes
  * it an order, whatever example words it also uses.
  */
 const ORDER_TO_FOLLOW =
