@@ -24,9 +24,25 @@ const INTRODUCED = /(?:^|[^\p{L}])(?:e\.g\.|for (?:example|instance)|such as|lik
 
 const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '«': '»', '„': '“', '「': '」', '『': '』', '`': '`' };
 
-/** Negations and warnings that turn a dangerous phrase into advice against it. */
+/**
+ * Negations and warnings that turn a dangerous phrase into advice against it. "Avoid" counts only before an
+ * action or a quotation ("avoid running", "avoid `git push -f`"): "these lines avoid sudo prompts" praises
+ * what follows.
+ */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
+
+/**
+ * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes
+ * it an order, whatever example words it also uses.
+ */
+const ORDER_TO_FOLLOW =
+  /\b(?:do|follow|obey|execute|run|carry[ \t]+out|act[ \t]+on)\b[^.\n]{0,20}\b(?:what(?:ever)?|as)[ \t]+(?:it|this|that|they|the[ \t]+\w+)[ \t]+(?:says?|tells?|asks?|instructs?)\b|\b(?:decode|decipher|convert|translate|reverse|unscramble)\b[^.\n]{0,80}\b(?:and|then)\b[^.\n]{0,30}\b(?:do|follow|obey|execute|run|treat|act|apply)\b/i;
+
+/** Whether a line introducing a quotation marks it as an example. */
+function marksExample(intro: string): boolean {
+  return EXAMPLE_MARKER.test(intro) && !ORDER_TO_FOLLOW.test(intro);
+}
 
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
 
@@ -112,7 +128,7 @@ export class DocumentView {
       }
       p = ls - 1;
     }
-    return EXAMPLE_MARKER.test(intro) || NEGATION.test(intro);
+    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro));
   }
 
   /** Inside a `code span` on one line. */
@@ -151,7 +167,7 @@ export class DocumentView {
       const close = QUOTES[line[i]];
       if (!close) continue;
       const j = line.indexOf(close, Math.max(rel, i + 1));
-      if (j !== -1 && j >= end - ls - 1 && EXAMPLE_MARKER.test(line.slice(Math.max(0, i - 120), i))) return true;
+      if (j !== -1 && j >= end - ls - 1 && marksExample(line.slice(Math.max(0, i - 120), i))) return true;
     }
     if (INTRODUCED.test(line.slice(Math.max(0, rel - 40), rel))) return true;
     if (/^ {0,3}>/.test(this.text.slice(lineStart, lineStart + 8))) {
@@ -159,7 +175,7 @@ export class DocumentView {
       for (let p = lineStart - 1, n = 0; p >= 0 && n < 50; n++) {
         const [ps, pe] = this.lineAt(p);
         const prev = this.text.slice(ps, Math.min(pe, ps + WINDOW));
-        if (!/^ {0,3}>/.test(prev)) return prev.trim() !== '' && EXAMPLE_MARKER.test(prev);
+        if (!/^ {0,3}>/.test(prev)) return prev.trim() !== '' && marksExample(prev);
         p = ps - 1;
       }
     }

@@ -23,10 +23,17 @@ const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsy
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
-/** rot13 of words that instructions use: ignore, instructions, previous, system, prompt, execute, secret, password, … */
-const ROT13_ANCHOR = new Anchor(['vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr']);
+/**
+ * rot13 of words that instructions and commands use: ignore, instructions, previous, system, prompt, execute,
+ * secret, password, …, and bash, curl, wget, shell, sudo, /dev/, assistant, reverse, delete, token.
+ */
+const ROT13_ANCHOR = new Anchor([
+  'vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr',
+  'onfu', 'phey', 'jtrg', 'furyy', 'fhqb', '/qri/', 'nffvfgnag', 'erirefr', 'qryrgr', 'gbxra',
+]);
 const REVERSED_ANCHOR = new Anchor(['erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap']);
-const ROT13_WORDS = /\b(?:hcybnq|uggcf|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|gbxra|perqragvnyf|nyy|gur|lbhe|naq|gryy)\b/gi;
+const ROT13_WORDS =
+  /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra)\b/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
 const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules/;
 

@@ -23,9 +23,9 @@ const HTML_FETCH = new RegExp(
   'gi',
 );
 
-/** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D. */
+/** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry, with an empty or placeholder value. */
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=(?:$|&|[A-Z_]{3,}|x{3,}|\*{3,})/i;
@@ -51,9 +51,16 @@ function host(url: string): string {
 const DATA_PLACEHOLDER =
   /\s|\$\(|secret|token|key|pass|env|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b/i;
 
+/**
+ * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64), a marker for the model to
+ * replace; a reader's own "YOUR_API_KEY" is left to DATA_PARAM, which knows the parameters that carry one.
+ */
+const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)/g;
+
 /** Why a URL looks made to carry data out, or undefined. */
 function carriesData(url: string): string | undefined {
-  const p = url.match(new RegExp(PLACEHOLDER.source, 'gi'))?.find((x) => DATA_PLACEHOLDER.test(x));
+  const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []), ...(url.match(NAME_VALUE) ?? [])];
+  const p = names.find((x) => DATA_PLACEHOLDER.test(x));
   if (p) return `the placeholder ${preview(p, 40)}`;
   const q = DATA_PARAM.exec(url);
   if (q) return `the query parameter ${preview(q[0].slice(1), 40)}`;

@@ -14,16 +14,21 @@ import type { Detection, Detector } from './rule';
 
 const TEXT_DETECTORS: readonly Detector[] = [FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES, EXFIL_RENDERING];
 
+/** Shell commands that fetch, delete the home or root directory, or open a shell to the network. */
+const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i;
+
 /** Orders to an agent that the specific rules do not name. */
 const CUES: readonly [RegExp, string][] = [
   [/\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.\n]{0,40}?\b(?:instructions?|rules|guidelines|guardrails|prompts?|polic(?:y|ies)|restrictions|safety|directives|constraints)\b/i,
+    'tells the model to set its instructions aside'],
+  [/\b(?:ignore|disregard|forget|override)\b[^.\n]{0,20}?\b(?:earlier|previous|prior|above|all|any|other)[ \t]+(?:guidance|directions)\b/i,
     'tells the model to set its instructions aside'],
   [/\b(?:you|the[ \t]+(?:ai|assistant|agent|model))[ \t]+(?:must|should|shall|will|are[ \t]+(?:required|instructed|to))\b[^.\n]{0,60}?\b(?:run|execute|send|upload|post|delete|remove|install|download|curl|wget|reveal|share|output|print|include|write|call|open|read|add|push|commit|disable|ignore|obey|follow)\b/i,
     'gives the agent orders'],
   [/\b(?:ai|llm|assistants?|agents?|language[ \t]+models?|claude|gpt|chatgpt|copilot|cursor|gemini|hermes|codex)\b[^.\n]{0,40}?\b(?:must|should|shall|need[ \t]+to|has[ \t]+to|have[ \t]+to|are[ \t]+(?:required|instructed)[ \t]+to|please)\b/i,
     'addresses AI agents with orders'],
-  [/\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify)\b/i, 'asks for secrecy'],
-  [/^[ \t>*_#-]*(?:(?:hey|dear|note[ \t]+to|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)[ \t]*[:,]/im,
+  [/\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify)\b|\bsay[ \t]+nothing[ \t]+(?:about|of)\b|\bkeep[ \t]+(?:it|this|that)[ \t]+(?:quiet|secret|to[ \t]+yourself)\b/i, 'asks for secrecy'],
+  [/^[ \t>*_#-]*(?:(?:hey|dear|note[ \t]+to|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)(?:[ \t-]only)?[ \t]*[:,]/im,
     'addresses AI agents with orders'],
   [/\btreat\b[^.\n]{0,40}\bas[ \t]+(?:your|the|new)[ \t]+(?:instructions|rules|prompt|directives|orders)\b/i, 'tries to replace the model\'s instructions'],
   [/\b(?:send|post|upload|transmit|exfiltrate|forward|leak|e-?mail|copy|paste|push|commit)\b[^\n]{0,80}?(?<![\w.])(?:keys?|tokens?|secrets?|credentials?|passwords?|\.env|env(?:ironment)?[ \t]+var\w*|ssh|cookies?|conversation|history|prompt)\b/i,
@@ -31,7 +36,7 @@ const CUES: readonly [RegExp, string][] = [
   [/\b(?:include|insert|add|put|paste|write)\b[^\n]{0,60}?\w*(?:token|secret|password|credential|api[_-]?key)\w*\b[^\n]{0,60}?\b(?:commit|message|pull[ \t]+request|issue|comment|log|output|readme)\b/i,
     'asks to leak a secret'],
   [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|command|payload|binary)\b/i, 'asks to run a command'],
-  [/\b(?:curl|wget)[ \t]+\S*https?:\/\/|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i, 'contains a shell command'],
+  [SHELL_COMMAND, 'contains a shell command'],
   [/\b(?:from[ \t]+now[ \t]+on|new[ \t]+instructions|system[ \t]+prompt|jailbreak|developer[ \t]+mode|DAN[ \t]+mode|no[ \t]+(?:restrictions|limits|rules))\b/i,
     'tries to change the model\'s instructions'],
 ];
@@ -56,4 +61,17 @@ export function instructionCue(text: string): string | undefined {
   }
   for (const [re, what] of CUES) if (re.test(text)) return what;
   return undefined;
+}
+
+/** A short description of the dangerous command in `text` (a dangerous-actions finding or a risky shell command), or undefined. */
+export function dangerousCommandCue(text: string): string | undefined {
+  const view = new DocumentView(text);
+  let found: Detection | undefined;
+  if (view.present(DANGEROUS_ACTIONS.anchor)) {
+    DANGEROUS_ACTIONS.detect(view, (x) => {
+      found ??= x;
+    });
+  }
+  if (found) return `is a "${found.ruleId}" command`;
+  return SHELL_COMMAND.test(text) ? 'contains a shell command' : undefined;
 }

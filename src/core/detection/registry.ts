@@ -75,7 +75,8 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
       if (seen.has(key) || (perRule.get(x.ruleId) ?? 0) >= MAX_PER_RULE) return;
       seen.add(key);
       if (d.family !== 'unicode-context' && hermesSpans.overlaps(x.start, x.end)) return;
-      const quoted = d.quotable === 'none' ? undefined : view.quotation(x.start, x.end, d.quotable);
+      const quotable = x.quotable ?? d.quotable;
+      const quoted = quotable === 'none' ? undefined : view.quotation(x.start, x.end, quotable);
       const message = x.complete
         ? x.message
         : quoted

@@ -50,6 +50,8 @@ export interface Detection {
   message: string;
   /** The message already says how Hermes treats it. */
   complete?: boolean;
+  /** Which quotations lower this finding, when it differs from its detector's (a disguised command in a code span is no quotation). */
+  quotable?: Quotable;
 }
 
 export type Emit = (d: Detection) => void;
