@@ -207,10 +207,18 @@ export const CONDITIONAL_TRIGGER: Detector = {
     view.eachLineMatch(AI_WORD, TRIGGER, (m) => {
       const end = m.index + m[0].length;
       const sentence = sentenceAfter(text, end);
-      // "When the user asks …" takes only an override, secrecy or an attack tool; other triggers also a harmful action.
-      const payload = USER_ASKS.test(m[0]) ? firstPayload(sentence, USER_ASKS_PAYLOAD) : firstPayload(sentence, PAYLOAD) ?? firstPayload(sentence, HARM);
+      // "When the user asks …" takes only an override, secrecy or an attack tool. Other triggers take a payload in
+      // their sentence, or a harmful action anywhere in their paragraph (the order often follows a pretext).
+      const paragraph = { text: text.slice(end, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0], offset: 0 };
+      const userAsks = USER_ASKS.test(m[0]);
+      let found = sentence;
+      let payload = userAsks ? firstPayload(sentence, USER_ASKS_PAYLOAD) : firstPayload(sentence, PAYLOAD) ?? firstPayload(sentence, HARM);
+      if (payload === undefined && !userAsks) {
+        found = paragraph;
+        payload = firstPayload(paragraph, HARM);
+      }
       if (payload === undefined || view.negated(m.index)) return;
-      const stop = end + sentence.offset + payload;
+      const stop = end + found.offset + payload;
       emit({ start: m.index, end: stop, ruleId: 'ai_targeted_trigger',
         message: `Instruction aimed at AI readers only ${preview(text.slice(m.index, stop))}: human readers skip it, an agent may act on it.` });
     });
