@@ -73,8 +73,15 @@ const AUTHORITY = new RegExp(
 const TOKEN_ANCHOR = new Anchor(['<tool_', '</tool_', '<function_', '</function_', 'priority', 'override', 'supersede', 'precedence', 'role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
 const ROLE_ANCHOR = new Anchor(['system', 'assistant', 'developer', 'admin', 'operator', 'human', 'user', 'security', 'root', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_']);
 const DELIMITER_ANCHOR = new Anchor(['---', '===', '***', '###', '___', '~~~', '<<<', '>>>', '|||', '///', '\\\\\\', '-=-', '=-=', '[[', '{{', '<!--']);
-// "meta" and "security" only count as the names they are in the pattern ("meta ai", "security team"): alone they are on every other line of a technical file.
-const AUTHORITY_ANCHOR = new Anchor(['anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta ai', 'meta\tai', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot', 'admin', 'developer', 'creator', 'operator', 'owner', 'security team', 'security\tteam', 'it department', 'platform team']);
+/**
+ * Every claim names a maker or a boss. A boss is "your/the (system) <role>" and "meta" and "security" count only as
+ * "meta ai" and "security team": alone, "owner", "developer" or "security" are on every other line of a technical file.
+ */
+const AUTHORITY_ANCHOR = new Anchor([
+  'anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta ai', 'meta\tai', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot',
+  ...['admin', 'developer', 'creator', 'operator', 'owner'].flatMap((role) => ['your', 'the', 'system'].flatMap((lead) => [`${lead} ${role}`, `${lead}\t${role}`])),
+  'security team', 'security\tteam', 'it department', 'platform team',
+]);
 
 export const FAKE_STRUCTURE: Detector = {
   family: 'fake-structure',
