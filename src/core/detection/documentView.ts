@@ -96,14 +96,7 @@ export class DocumentView {
   fenceAt(start: number, end: number): number {
     const f = this.fenceRanges();
     // Blocks are disjoint and ascending: only the last one starting at or before `start` can contain it.
-    let lo = 0;
-    let hi = f.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (f[2 * mid] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    const i = 2 * (lo - 1);
+    const i = 2 * (pairsStartingBy(f, start) - 1);
     return i >= 0 && end <= f[i + 1] ? f[i] : -1;
   }
 
@@ -299,14 +292,8 @@ export class DocumentView {
     }
     // Pairs are disjoint and ascending: only the last one opening at or before `start` can contain it.
     const t = this.exampleTags;
-    let lo = 0;
-    let hi = t.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (t[2 * mid] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 && end <= t[2 * lo - 1];
+    const n = pairsStartingBy(t, start);
+    return n > 0 && end <= t[2 * n - 1];
   }
 
   /**
@@ -379,6 +366,18 @@ export function fenceOpenAt(text: string, pos: number): [number, number] | undef
     if (start === opened && end !== -1) closed = end;
   });
   return [opened, closed];
+}
+
+/** How many of the ascending [start, end) pairs (flat) start at or before `pos`. */
+function pairsStartingBy(pairs: readonly number[], pos: number): number {
+  let lo = 0;
+  let hi = pairs.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pairs[2 * mid] <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function lineStarts(text: string): Int32Array {
