@@ -49,8 +49,9 @@ const HARM = new RegExp(
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out)\\b[^.\\n]{0,40}\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b',
     '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)',
-    // Data sent to an outside address, the workspace or system directories packed up or uploaded, CSRF protection removed.
-    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam)\\b[^.\\n]{0,80}\\b(?:to|at)[ \\t]+https?:\\/\\/',
+    // Private data sent to an outside address (a coverage report is not), the workspace or system directories packed up
+    // or uploaded, CSRF protection removed.
+    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything)\\b[^.\\n]{0,40}\\b(?:to|at)[ \\t]+https?:\\/\\/',
     '--upload[\\w-]*|--include-dotfiles\\b|\\b(?:upload|sync|copy|send|archive|tar|zip)\\w*\\b[^.\\n]{0,40}(?:\\b(?:workspace|home[ \\t]+director\\w*|dotfiles)\\b|(?<![\\w.])\\/(?:etc|home|root)\\b)',
     '\\bcsrf_exempt\\b|\\b(?:disable|turn[ \\t]+off|skip|bypass|remove)\\b[^.\\n]{0,40}\\bcsrf\\b',
     '\\b(?:never|don\'t|do[ \\t]+not)[ \\t]+(?:bring[ \\t]+(?:this|it)[ \\t]+up|mention[ \\t]+(?:this|it))\\b',

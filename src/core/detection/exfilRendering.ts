@@ -85,7 +85,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string): { start:
   const per = PER_CHARACTER.exec(para);
   if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
   for (const name of new Set(names)) {
-    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:with|by|is|are|=|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b([^\\n]{0,160})`, 'g');
+    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^\\n]{0,160})`, 'g');
     for (const m of para.matchAll(bind)) {
       const tail = m[1].split(/(?<=[.!?])\s/)[0];
       const data = PRIVATE_DATA.exec(tail);
