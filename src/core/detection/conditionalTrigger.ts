@@ -156,17 +156,21 @@ const COVERT = new RegExp(
     '\\bkeep[ \\t]+(?:it|this|that|them|these[ \\t]+\\w+)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+)?(?:changelog|commit[ \\t]+messages?|pr[ \\t]+description|pull[ \\t]+request|review|diff[ \\t]+summary|release[ \\t]+notes)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source))',
     '\\b(?:do[ \\t]+(?:this|it)|act|proceed|run[ \\t]+it)[ \\t]+(?:silently|quietly)\\b',
-    '\\b(?:human[ \\t]+)?(?:users?|humans?|developers?|reviewers?|maintainers?|people)[ \\t]+(?:won\'t|will[ \\t]+not|wouldn\'t|would[ \\t]+not|never|can\'t|cannot)[ \\t]+(?:see|notice)[ \\t]+(?:this|these|that)[ \\t]+(?:rules?|instructions?|directives?)\\b',
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
   ].join('|'),
   'gi',
 );
 
+/** People told they will not see the rules: the text admits it hides what it makes the agent do. */
+const UNSEEN_RULES =
+  /\b(?:users?|humans?|developers?|reviewers?|maintainers?|people)[ \t]+(?:won't|will[ \t]+not|wouldn't|would[ \t]+not|never|can't|cannot)[ \t]+(?:see|notice)[ \t]+(?:this|these|that)[ \t]+(?:rules?|instructions?|directives?)\b/gi;
+const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'will not notice', "wouldn't see", "wouldn't notice", 'would not see', 'would not notice', 'never see', 'never notice', "can't see", "can't notice", 'cannot see', 'cannot notice']);
+
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
 const AI_WORD = new Anchor(['machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every covert phrase has one of these words besides the person it hides from. */
-const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', "won't see", "won't notice", 'will not see', 'will not notice', "wouldn't see", "wouldn't notice", 'would not see', 'would not notice', 'never see', 'never notice', "can't see", "can't notice", 'cannot see', 'cannot notice', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit']);
+const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit']);
 
 /**
  * The sentence a trigger introduces: the rest of its own line up to the end of the sentence, or the next line when
@@ -205,7 +209,7 @@ function firstPayload(sentence: { text: string }, payloads: RegExp): number | un
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'code',
-  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,
@@ -291,6 +295,8 @@ export const CONDITIONAL_TRIGGER: Detector = {
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
         message: `Instruction for when nobody watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
     });
+    view.eachLineMatch(UNSEEN_WORD, UNSEEN_RULES, (m) => emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
+      message: `Covert action ${preview(m[0])}: it admits the people it affects will not see what it makes the agent do.` }));
     view.eachLineMatch(COVERT_WORD, COVERT, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',

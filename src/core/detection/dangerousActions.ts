@@ -74,6 +74,9 @@ const SEND_SECRETS = new RegExp(
   'gi',
 );
 
+const SEND_ON_VERBS = ['send', 'post', 'upload', 'transmit', 'forward', 'email', 'e-mail', 'submit', 'beam', 'pipe', 'report'];
+/** "… and post them to": the second clause READ_THEN_SEND needs. */
+const SEND_ON = new Anchor(SEND_ON_VERBS.flatMap((v) => ['them', 'it', 'those', 'these', 'that', 'everything', 'the value'].map((o) => `${v} ${o}`)));
 /** Secrets named first and sent on in a second clause ("read DATABASE_URL from the environment and POST it to …"). */
 const READ_THEN_SEND = new RegExp(
   `\\b(?:read|take|grab|collect|gather|get|fetch|load|copy|dump|extract)\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,120}?\\b(?:and|then)[ \\t]+(?:send|post|upload|transmit|forward|e-?mail|submit|beam|pipe|report)[ \\t]+(?:them|it|those|these|that|everything|the[ \\t]+values?)\\b[^\\n]{0,60}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
@@ -237,7 +240,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -320,7 +323,7 @@ export const DANGEROUS_ACTIONS: Detector = {
     secretCommands(view, report);
     view.eachLineMatch(ANCHORS[2], SEND_SECRETS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`));
-    view.eachLineMatch(ANCHORS[2], READ_THEN_SEND, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+    view.eachLineMatch(SEND_ON, READ_THEN_SEND, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Order to read secrets and send them away ${preview(m[0])}: it tries to make the agent leak credentials.`));
     view.eachLineMatch(ANCHORS[15], SECRET_DISCLOSURE, (m) => {
       if (NEGATED_GAP.test(m[0])) return;
