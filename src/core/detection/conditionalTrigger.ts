@@ -49,8 +49,17 @@ const HARM = new RegExp(
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out)\\b[^.\\n]{0,40}\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b',
     '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)',
-    // Private data sent to an outside address (a coverage report is not), the workspace or system directories packed up
-    // or uploaded, CSRF protection removed.
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * Harm that only a few words can introduce, kept apart from HARM so the common case (no such word in the window)
+ * costs one substring search: private data sent to an outside address (a coverage report is not), the workspace or
+ * system directories packed up or uploaded, CSRF protection removed, the user kept from hearing of it.
+ */
+const HARM_EXTRA = new RegExp(
+  [
     '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything)\\b[^.\\n]{0,40}\\b(?:to|at)[ \\t]+https?:\\/\\/',
     '--upload[\\w-]*|--include-dotfiles\\b|\\b(?:upload|sync|copy|send|archive|tar|zip)\\w*\\b[^.\\n]{0,40}(?:\\b(?:workspace|home[ \\t]+director\\w*|dotfiles)\\b|(?<![\\w.])\\/(?:etc|home|root)\\b)',
     '\\bcsrf_exempt\\b|\\b(?:disable|turn[ \\t]+off|skip|bypass|remove)\\b[^.\\n]{0,40}\\bcsrf\\b',
@@ -58,6 +67,11 @@ const HARM = new RegExp(
   ].join('|'),
   'gi',
 );
+const HARM_EXTRA_WORDS = ['http', '--upload', '--include-dotfiles', '/etc', '/home', '/root', 'workspace', 'dotfiles', 'home dir', 'csrf', 'bring this up', 'bring it up', 'mention this', 'mention it'];
+const mayHaveExtraHarm = (window: string): boolean => {
+  const low = window.toLowerCase();
+  return HARM_EXTRA_WORDS.some((w) => low.includes(w));
+};
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A date with a year from 2000 on (a time bomb is set in the future): ISO, numeric, written out, a quarter, a bare year. */
@@ -143,7 +157,11 @@ const USER_ASKS = /\b(?:if|when|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|devel
 const USER_ASKS_PAYLOAD =
   /\b(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|netcat|rm[ \t]+-rf|base64|jailbreak|backdoor|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
 
-const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:(?:is[ \t]+(?:not|n't)|isn't|stops)[ \t]+(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves)\b|\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20})\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
+const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:(?:is[ \t]+(?:not|n't)|isn't|stops)[ \t]+(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves)\b/gi;
+/** An action to hold back while the user watches: it is meant to happen when they do not. */
+const WHILE_WATCHED =
+  /\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20})\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
+const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is present', 'is around', 'is at the keyboard', 'are watching', 'are actively', 'are looking', 'are present', 'are around', 'are at the keyboard']);
 
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
 const COVERT = new RegExp(
@@ -209,7 +227,7 @@ function firstPayload(sentence: { text: string }, payloads: RegExp): number | un
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'code',
-  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,
@@ -257,9 +275,10 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const userAsks = USER_ASKS.test(m[0]);
       let found = sentence;
       let payload = userAsks ? firstPayload(sentence, USER_ASKS_PAYLOAD) : firstPayload(sentence, PAYLOAD) ?? firstPayload(sentence, HARM);
+      if (payload === undefined && !userAsks && mayHaveExtraHarm(sentence.text)) payload = firstPayload(sentence, HARM_EXTRA);
       if (payload === undefined && !userAsks) {
         found = paragraph;
-        payload = firstPayload(paragraph, HARM);
+        payload = firstPayload(paragraph, HARM) ?? (mayHaveExtraHarm(paragraph.text) ? firstPayload(paragraph, HARM_EXTRA) : undefined);
       }
       if (payload === undefined || view.negated(m.index)) return;
       const stop = end + found.offset + payload;
@@ -277,7 +296,8 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const from = ls + Math.max(0, sentence);
       const window = text.slice(from, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
       HARM.lastIndex = 0;
-      const payload = HARM.exec(window);
+      HARM_EXTRA.lastIndex = 0;
+      const payload = HARM.exec(window) ?? (mayHaveExtraHarm(window) ? HARM_EXTRA.exec(window) : null);
       if (!payload || view.negated(m.index)) return;
       const stop = Math.max(end, from + payload.index + payload[0].length);
       emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId, quotable,
@@ -290,6 +310,11 @@ export const CONDITIONAL_TRIGGER: Detector = {
     view.eachLineMatch(ENV_WORD, ENV_CONDITION, (m) => armed(m, 'environment_trigger', 'Instruction armed by the environment'));
     view.eachLineMatch(IDLE_WORD, IDLE, (m) => armed(m, 'ai_targeted_trigger', 'Instruction for when the user is idle'));
     view.eachLineMatch(REVIEW_WORD, NO_REVIEW, (m) => armed(m, 'ai_targeted_trigger', 'Instruction for changes no person reviews'));
+    view.eachLineMatch(WATCHED_WORD, WHILE_WATCHED, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
+        message: `Instruction held back while the user watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
+    });
     view.eachLineMatch(PERSON_WORD, UNWATCHED, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
