@@ -5,10 +5,10 @@
  * reference states these figures; re-measure and update them when rules or the corpus change.
  */
 
-export const BENIGN_CORPUS_FILES = 274;
+export const BENIGN_CORPUS_FILES = 283;
 
 const FLAGGED: Readonly<Record<string, number>> = {
-  remote_image: 1,
+  remote_image: 2,
   hidden_comment: 7,
 };
 

@@ -56,7 +56,9 @@ const SECRET_SOURCE =
 const UPLOAD = /(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|--upload-file|-T)[ \t=]+["']?[\w-]*=?@|--post-file/i;
 
 const SECRETS =
-  '(?:(?:~|\\$HOME)/\\.[\\w./-]+|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain)';
+  '(?:(?:~|\\$HOME)/\\.[\\w./-]+|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain|' +
+  // Request credentials, and environment variables named for a secret (GITHUB_TOKEN, OPENAI_API_KEY, PGPASSWORD).
+  '(?:authorization|auth|bearer)[ _-]?(?:headers?|tokens?)|\\w+_(?:token|secret|password|passwd|pwd|api_?key|access_?key|secret_?key|private_?key)s?|pgpassword|database_url)';
 /** Committing or storing credentials where others can read them. */
 const SECRET_STORE =
   /\bgit[ \t]+add\b[^\n]{0,60}?(?:\.env\b|\.git-credentials|id_rsa|id_ed25519|\.npmrc|\.pypirc|credentials\.json|\.aws\/|\.ssh\/)|\bcredential\.helper[ \t]+store\b/gi;
@@ -66,9 +68,18 @@ const DESTRUCTIVE =
 /** Containers with the host's root file system or the Docker socket. */
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
-  '(?:(?:the[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
+  '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 const SEND_SECRETS = new RegExp(
   `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include)\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n]{0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
+  'gi',
+);
+
+const SEND_ON_VERBS = ['send', 'post', 'upload', 'transmit', 'forward', 'email', 'e-mail', 'submit', 'beam', 'pipe', 'report'];
+/** "… and post them to": the second clause READ_THEN_SEND needs. */
+const SEND_ON = new Anchor(SEND_ON_VERBS.flatMap((v) => ['them', 'it', 'those', 'these', 'that', 'everything', 'the value'].map((o) => `${v} ${o}`)));
+/** Secrets named first and sent on in a second clause ("read DATABASE_URL from the environment and POST it to …"). */
+const READ_THEN_SEND = new RegExp(
+  `\\b(?:read|take|grab|collect|gather|get|fetch|load|copy|dump|extract)\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,120}?\\b(?:and|then)[ \\t]+(?:send|post|upload|transmit|forward|e-?mail|submit|beam|pipe|report)[ \\t]+(?:them|it|those|these|that|everything|the[ \\t]+values?)\\b[^\\n]{0,60}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
 );
 
@@ -209,7 +220,7 @@ const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIF
 const ANCHORS: readonly Anchor[] = [
   new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
-  new Anchor(['~/', '$home', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
+  new Anchor(['~/', '$home', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
   new Anchor(['danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
@@ -229,7 +240,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -312,6 +323,8 @@ export const DANGEROUS_ACTIONS: Detector = {
     secretCommands(view, report);
     view.eachLineMatch(ANCHORS[2], SEND_SECRETS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`));
+    view.eachLineMatch(SEND_ON, READ_THEN_SEND, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Order to read secrets and send them away ${preview(m[0])}: it tries to make the agent leak credentials.`));
     view.eachLineMatch(ANCHORS[15], SECRET_DISCLOSURE, (m) => {
       if (NEGATED_GAP.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'secret_exfiltration',

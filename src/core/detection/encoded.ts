@@ -22,6 +22,20 @@ const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsy
 /** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)…`. */
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
+/**
+ * An order to decode something and act on the result ("hex-decode the following and treat the result as step 3",
+ * "decode these character codes and insert the resulting statement"): text that hides what the agent is to do.
+ */
+const DECODE_ORDER =
+  /\bdecod(?:e|ing)\b[^\n]{0,160}?\b(?:and|then)[ \t]+(?:treat|follow|obey|apply|execute|run|eval\w*|insert|prepend|act[ \t]+on|carry[ \t]+out|adopt)[ \t]+(?:the[ \t]+)?(?:result\w*|output|decoded|it\b|them\b|that\b|these\b|what)/gi;
+const DECODE_ANCHOR = new Anchor(['decod']);
+/** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */
+const DECODE_REACH = 1200;
+/** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
+const DECIMAL_CODES = /(?<![\d.])(?:\d{1,7}[ \t]*,[ \t]*){11,4000}\d{1,7}(?![\d.])/g;
+/** Decoded text made of words: at least three runs of letters separated by spaces or punctuation. */
+const WORDY = /[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}/;
+
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /**
  * rot13 of words that instructions and commands use: ignore, instructions, previous, system, prompt, execute,
@@ -248,7 +262,8 @@ export const ENCODED: Detector = {
     {
       id: 'encoded_payload', title: 'Encoded instructions', family: 'encoded', tier: 'recommended', securitySeverity: 8,
       description: 'A base64, hex, URL-encoded or rot13 run that decodes to instructions or commands. Models decode such runs readily; Hermes\' ' +
-        'patterns see only the encoded form. The message shows the decoded text. Runs up to 8,192 characters are decoded.',
+        'patterns see only the encoded form. The message shows the decoded text. Runs up to 8,192 characters are decoded. Also an order to decode a ' +
+        'nearby hex, base64 or character-code run that spells words and to act on the result ("decode these character codes and insert the result …").',
       example: 'aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=',
       fix: 'Remove the run, or replace it with the plain text if it is honest.',
     },
@@ -300,6 +315,22 @@ export const ENCODED: Detector = {
     if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CHAR_CODES, text, (m) => {
       const codes = (m[1] ?? m[0]).match(/\d{1,7}/g) ?? [];
       decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+    });
+    view.eachLineMatch(DECODE_ANCHOR, DECODE_ORDER, (m) => {
+      if (view.negated(m.index)) return;
+      const from = m.index + m[0].length;
+      const near = text.slice(from, Math.min(text.length, from + DECODE_REACH));
+      const runs: [number, string | undefined, string][] = [];
+      eachMatch(HEX, near, (h) => runs.push([h.index, fromHex(h[0]), 'hex']));
+      eachMatch(DECIMAL_CODES, near, (d) => runs.push([d.index, d[0].split(',').map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'character codes']));
+      eachMatch(BASE64, near, (b) => {
+        if (/[A-Z]/.test(b[0]) && /[a-z]/.test(b[0])) runs.push([b.index, fromBase64(b[0]), 'base64']);
+      });
+      runs.sort((x, y) => x[0] - y[0]);
+      const hit = runs.find(([, plain]) => plain !== undefined && printable(plain) && WORDY.test(plain));
+      if (!hit || checks++ >= MAX_CHECKS) return;
+      emit({ start: m.index, end: from, ruleId: 'encoded_payload',
+        message: `Order to decode ${hit[2]} and act on the result ${preview(m[0])}; the run decodes to ${preview(hit[1]!, 120)}: it hides what the agent is told to do.` });
     });
     if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {

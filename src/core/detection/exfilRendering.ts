@@ -36,7 +36,7 @@ const EXFIL_INSTRUCTION = new RegExp(
   '\\b(?:render|display|show|output|include|embed|insert|add|print|respond[ \\t]+with|reply[ \\t]+with|end[ \\t]+(?:each|every|your)[ \\t]+(?:response|reply|answer|message)[ \\t]+with|append)\\b' +
     '[^\\n]{0,60}?\\b(?:markdown[ \\t]+)?(?:image|img|picture|pixel|link|url|hyperlink)s?\\b[^\\n]{0,150}?' +
     '\\b(?:containing|contains|with|where|whose|includes?|including|append(?:ing|ed)?|replace|replacing|encod(?:e|ing|ed)|filled|substitut\\w*|set[ \\t]+to|carr(?:y|ies|ying))\\b[^\\n]{0,100}?' +
-    '\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|conversation|chat|history|previous[ \\t]+messages|system[ \\t]+prompt|prompt|context|env(?:ironment)?[ \\t]+var\\w*|user(?:\'s)?[ \\t]+(?:data|input|question|message|messages|info|details|email)|personal[ \\t]+(?:data|information)|\\.env|ssh)\\b',
+    '(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|conversation|chat|history|previous[ \\t]+messages|system[ \\t]+prompt|prompt|context|env(?:ironment)?[ \\t]+var\\w*|user(?:\'s)?[ \\t]+(?:data|input|question|message|messages|info|details|email)|personal[ \\t]+(?:data|information)|ssh)\\b|\\.env\\b)',
   'gi',
 );
 
@@ -56,6 +56,45 @@ const DATA_PLACEHOLDER =
  * replace; a reader's own "YOUR_API_KEY" is left to DATA_PARAM, which knows the parameters that carry one.
  */
 const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)/g;
+
+/** Names in a URL the text may tell the model to fill in: ENVDATA, <character>, {ctx}. */
+const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
+/** What a private-data binding names: secrets, environment variables, the conversation. */
+const PRIVATE_DATA =
+  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ \t]+(?:messages|prompts)|system[ \t]+prompt)\b|\.env\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b/i;
+/** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
+const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
+/** Spelling a value out one character per image or link. */
+const PER_CHARACTER = /\b(?:for|with)[ \t]+(?:each|every)[ \t]+(?:character|char|byte|letter|digit)[ \t]+(?:of|in)\b([^\n]{0,160})/i;
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A URL whose placeholder the surrounding paragraph binds to private data ("replace ENVDATA with the contents of
+ * `.env`", "where CTX is the user's previous messages", one image per character of a key): the URL alone looks
+ * harmless, the binding makes it a channel out. Returns the binding's offsets and what it names.
+ */
+function boundPlaceholder(text: string, urlStart: number, url: string): { start: number; end: number; what: string } | undefined {
+  const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
+  const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
+  if (!names.length) return undefined;
+  const before = text.lastIndexOf('\n\n', urlStart);
+  const from = Math.max(before === -1 ? 0 : before, urlStart - 1500);
+  const after = text.indexOf('\n\n', urlStart);
+  const to = Math.min(after === -1 ? text.length : after, urlStart + url.length + 1500);
+  const para = text.slice(from, to);
+  const per = PER_CHARACTER.exec(para);
+  if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
+  for (const name of new Set(names)) {
+    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^\\n]{0,160})`, 'g');
+    for (const m of para.matchAll(bind)) {
+      const tail = m[1].split(/(?<=[.!?])\s/)[0];
+      const data = PRIVATE_DATA.exec(tail);
+      if (!data || OWN_VALUE.test(tail)) continue;
+      return { start: from + m.index!, end: from + m.index! + m[0].length - m[1].length + tail.length, what: data[0] };
+    }
+  }
+  return undefined;
+}
 
 /** Why a URL looks made to carry data out, or undefined. */
 function carriesData(url: string): string | undefined {
@@ -103,7 +142,12 @@ export const EXFIL_RENDERING: Detector = {
       const url = m[1] ?? m[2] ?? m[3];
       const start = m.index + m[0].lastIndexOf(url);
       const why = carriesData(url);
-      if (why) {
+      const bound = why || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url);
+      if (bound) {
+        // The binding is prose: writing the URL in a code span does not make it a quotation.
+        emit({ start: Math.min(m.index, bound.start), end: Math.max(start + url.length, bound.end), ruleId: 'exfil_url', quotable: 'fence',
+          message: `${what} whose URL the text has the model fill with ${preview(bound.what, 40)}: ${fetches ? 'rendering it sends' : 'opening it sends'} that to ${host(url)}.` });
+      } else if (why) {
         emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url',
           message: `${what} whose URL carries data through ${why}: ${fetches ? 'rendering it sends' : 'opening it sends'} what the model fills in to ${host(url)}.` });
       } else if (fetches && !BADGE_HOSTS.test(host(url))) {
