@@ -9,7 +9,7 @@
  * there. When any condition fails the answer is `undefined`, and only a full scan can tell.
  */
 
-import { fenceOpenAt } from './detection/documentView';
+import { blockAround, fencedBlocks } from './detection/documentView';
 import { MAX_PER_RULE, detectionRule } from './detection/registry';
 import { groupedCount, MAX_FINDINGS_PER_FILE, TOO_MANY_FINDINGS } from './findingCollector';
 import { LineIndex } from './offsetMap';
@@ -79,6 +79,7 @@ export function rescanEdit(before: ScanSnapshot, text: string, options: ScanOpti
   const changedOld = old.slice(lineA, lineB - delta);
   if (SPANNING.some((d) => changedNew.includes(d) || changedOld.includes(d))) return undefined;
 
+  const fences = fencedBlocks(text);
   let a = lineStartBefore(text, Math.max(0, lineA - WINDOW_MARGIN));
   let b = lineEndAfter(text, Math.min(text.length, lineB + WINDOW_MARGIN));
   // Grow the window until no finding and no spanning construct crosses its edges.
@@ -93,8 +94,8 @@ export function rescanEdit(before: ScanSnapshot, text: string, options: ScanOpti
       if (s < bOld && e > bOld) { b = lineEndAfter(text, e + delta); grown = true; }
     }
     // A fence open at an edge: the window takes in the whole block, and the lines before it that may mark it as an example.
-    const fenceAtA = fenceOpenAt(text, a);
-    const fenceAtB = fenceOpenAt(text, b);
+    const fenceAtA = blockAround(fences, a);
+    const fenceAtB = blockAround(fences, b);
     let [a2, b2] = [a, b];
     if (fenceAtA) a2 = lineStartBefore(text, Math.max(0, fenceAtA[0] - WINDOW_MARGIN));
     if (fenceAtB) b2 = lineEndAfter(text, fenceAtB[1]);

@@ -352,20 +352,19 @@ function walkFences(text: string, until: number, f: (start: number, end: number)
 }
 
 /**
- * The fenced block open at `pos` (a line start) as [start of its opening line, end of its closing line or of
- * the text], or undefined when `pos` is outside every fence.
+ * Every fenced block of `text` as flat [start of its opening line, end of its closing line] pairs, ascending; a
+ * block still open at the end of the text ends there.
  */
-export function fenceOpenAt(text: string, pos: number): [number, number] | undefined {
-  let opened: number | undefined;
-  walkFences(text, pos, (start, end) => {
-    if (end === -1) opened = start;
-  });
-  if (opened === undefined) return undefined;
-  let closed = text.length;
-  walkFences(text, text.length, (start, end) => {
-    if (start === opened && end !== -1) closed = end;
-  });
-  return [opened, closed];
+export function fencedBlocks(text: string): number[] {
+  const out: number[] = [];
+  walkFences(text, text.length, (start, end) => out.push(start, end === -1 ? text.length : end));
+  return out;
+}
+
+/** The block of `blocks` (see fencedBlocks) that the line starting at `pos` lies in, or undefined. */
+export function blockAround(blocks: readonly number[], pos: number): [number, number] | undefined {
+  const n = pairsStartingBy(blocks, pos - 1);
+  return n > 0 && pos <= blocks[2 * n - 1] ? [blocks[2 * n - 2], blocks[2 * n - 1]] : undefined;
 }
 
 /** How many of the ascending [start, end) pairs (flat) start at or before `pos`. */
