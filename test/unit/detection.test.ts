@@ -6,13 +6,13 @@ import { DETECTION_RULES } from '../../src/core/detection/registry';
 import { HERMES_EXAMPLES } from '../../src/core/ruleDocs';
 import { RULES, scanDocument, type ScanOptions } from '../../src/core/scanner';
 import type { Finding } from '../../src/core/types';
+import { contextOptions, warnedRules } from './detectionProbe';
 
-const ctx = (checks: ScanOptions['checks'] = 'recommended'): ScanOptions => ({ kind: 'context', label: 'AGENTS.md', checks });
+const ctx = contextOptions;
 /** Findings beyond Hermes, as [ruleId, severity]. */
 const beyond = (text: string, checks: ScanOptions['checks'] = 'recommended'): [string, string][] =>
   scanDocument(text, ctx(checks)).findings.filter((f) => !f.hermesBlocks).map((f) => [f.ruleId, f.severity]);
-const flagged = (text: string): string[] =>
-  scanDocument(text, ctx()).findings.filter((f) => !f.hermesBlocks && f.severity !== 'info').map((f) => f.ruleId);
+const flagged = warnedRules;
 const only = (text: string, ruleId: string): Finding[] => scanDocument(text, ctx('all')).findings.filter((f) => f.ruleId === ruleId);
 
 describe('beyond-Hermes rules: each documented example is reported', () => {

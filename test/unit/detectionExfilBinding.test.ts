@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanDocument } from '../../src/core/scanner';
+import { warnedRules } from './detectionProbe';
 
-/** Beyond-Hermes warnings (checks 'recommended') as rule ids. */
-const warned = (text: string): string[] =>
-  scanDocument(text, { kind: 'context', label: 'AGENTS.md', checks: 'recommended' }).findings
-    .filter((f) => !f.hermesBlocks && f.severity === 'warning').map((f) => f.ruleId);
+const warned = warnedRules;
 
 describe('a URL placeholder bound to private data by the surrounding prose', () => {
   it('the binding may stand in the paragraph before the snippet', () => {

@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentView } from '../../src/core/detection/documentView';
 import { scanDocument } from '../../src/core/scanner';
+import { contextOptions, warnedRules } from './detectionProbe';
 
 /** Beyond-Hermes findings at warning severity (checks 'recommended'), as rule ids. */
-const flagged = (text: string, label = 'AGENTS.md'): string[] =>
-  scanDocument(text, { kind: 'context', label, checks: 'recommended' }).findings
-    .filter((f) => !f.hermesBlocks && f.severity === 'warning').map((f) => f.ruleId);
+const flagged = warnedRules;
 /** Beyond-Hermes findings of one rule with their severity. */
 const severities = (text: string, ruleId: string): string[] =>
-  scanDocument(text, { kind: 'context', label: 'AGENTS.md', checks: 'recommended' }).findings
+  scanDocument(text, contextOptions()).findings
     .filter((f) => f.ruleId === ruleId).map((f) => f.severity);
 
 /** Each case: honest text of one kind that must not warn, and the attack closest to it that still must. */

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanDocument, type ScanOptions } from '../../src/core/scanner';
+import { scanDocument } from '../../src/core/scanner';
 import type { Finding } from '../../src/core/types';
+import { contextOptions, warnedRuleSet } from './detectionProbe';
 
 /**
  * The attack techniques a held-out set showed the rules missing, each as a positive (reported at warning with
  * checks 'recommended') next to the honest text it must not be confused with.
  */
 
-const ctx = (checks: ScanOptions['checks'] = 'recommended'): ScanOptions => ({ kind: 'context', label: 'AGENTS.md', checks });
+const ctx = contextOptions;
 /** Rule ids of the beyond-Hermes warnings with checks 'recommended'. */
-const flagged = (text: string): string[] =>
-  [...new Set(scanDocument(text, ctx()).findings.filter((f) => !f.hermesBlocks && f.severity !== 'info').map((f) => f.ruleId))].sort();
+const flagged = warnedRuleSet;
 const findings = (text: string, ruleId: string): Finding[] => scanDocument(text, ctx()).findings.filter((f) => f.ruleId === ruleId);
 const rot13 = (s: string): string => s.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
 const hex = (s: string): string => Buffer.from(s).toString('hex');
