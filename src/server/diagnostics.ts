@@ -108,12 +108,6 @@ export class DiagnosticsService {
     return undefined;
   }
 
-  /**
-   * The scan of the current text: cached per version, made now for normal documents. A large document
-   * (LARGE_DOCUMENT_CHARS) is scanned on the worker thread instead, one scan per document at a time; until
-   * that is done this returns undefined, and the diagnostics follow when it is (for the latest version: a scan
-   * of a version edited since is not published).
-   */
   /** How the document is scanned under the current settings (the key names the options), or undefined when it is no source. */
   private request(doc: TrackedDocument): { options: ScanOptions; key: string; threats: ServerThreatTable } | undefined {
     const cls = classify(doc, this.ctx.home());
@@ -125,6 +119,12 @@ export class DiagnosticsService {
     return { options, key: `${cls.documentKind}:${checks}:${threats.key}`, threats };
   }
 
+  /**
+   * The scan of the current text: cached per version, made now for normal documents. A large document
+   * (LARGE_DOCUMENT_CHARS) is answered from a window rescan when the edit allows it, and otherwise scanned on the
+   * worker thread, one scan per document at a time; until that is done this returns undefined, and the
+   * diagnostics follow when it is (for the latest version: a scan of a version edited since is not published).
+   */
   private scan(doc: TrackedDocument): Scan | undefined {
     const request = this.request(doc);
     if (!request) return { version: doc.version, key: '', findings: undefined };
@@ -135,11 +135,10 @@ export class DiagnosticsService {
     if (doc.size >= LARGE_DOCUMENT_CHARS) {
       // The text is read (and the pending edits applied) only when a scan starts: not while one runs, and not
       // before a pause in the edits (a pull in the middle of a burst gets the last report).
-      if (this.pausing.has(doc.uri)) return undefined;
-      const windowed = this.background.has(doc.uri) ? undefined : this.rescanWindow(doc, { ...options, table: threats.table }, version, key);
-      if (windowed) return windowed;
-      if (!this.background.has(doc.uri)) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
-      return undefined;
+      if (this.pausing.has(doc.uri) || this.background.has(doc.uri)) return undefined;
+      const windowed = this.rescanWindow(doc, { ...options, table: threats.table }, version, key);
+      if (!windowed) this.scanInBackground(doc, doc.document.getText(), options, version, key, threats);
+      return windowed;
     }
     const text = doc.document.getText();
     options.table = threats.table;
@@ -190,7 +189,7 @@ export class DiagnosticsService {
   private scanInBackground(doc: TrackedDocument, text: string, options: ScanOptions, version: number, key: string, threats: ServerThreatTable): void {
     const table = threats.rows ? { key: threats.key, rows: threats.rows } : undefined;
     this.backgroundVersion.set(doc.uri, version);
-    const done = this.scanner.scan(text, options, table).then((parts) => parts, (err: unknown) => {
+    const done = this.scanner.scan(text, options, table).catch((err: unknown) => {
       if (err instanceof ScanCancelled) return undefined;
       this.scanFailed(doc, err);
       return { findings: undefined };
