@@ -224,6 +224,11 @@ function firstPayload(sentence: { text: string }, payloads: RegExp): number | un
   return undefined;
 }
 
+/** The end of the first harmful action in `s` (as firstPayload reads it); HARM_EXTRA only where one of its words occurs. */
+function firstHarm(s: { text: string }): number | undefined {
+  return firstPayload(s, HARM) ?? (mayHaveExtraHarm(s.text) ? firstPayload(s, HARM_EXTRA) : undefined);
+}
+
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'code',
@@ -274,11 +279,10 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const paragraph = { text: text.slice(end, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0], offset: 0 };
       const userAsks = USER_ASKS.test(m[0]);
       let found = sentence;
-      let payload = userAsks ? firstPayload(sentence, USER_ASKS_PAYLOAD) : firstPayload(sentence, PAYLOAD) ?? firstPayload(sentence, HARM);
-      if (payload === undefined && !userAsks && mayHaveExtraHarm(sentence.text)) payload = firstPayload(sentence, HARM_EXTRA);
+      let payload = userAsks ? firstPayload(sentence, USER_ASKS_PAYLOAD) : firstPayload(sentence, PAYLOAD) ?? firstHarm(sentence);
       if (payload === undefined && !userAsks) {
         found = paragraph;
-        payload = firstPayload(paragraph, HARM) ?? (mayHaveExtraHarm(paragraph.text) ? firstPayload(paragraph, HARM_EXTRA) : undefined);
+        payload = firstHarm(paragraph);
       }
       if (payload === undefined || view.negated(m.index)) return;
       const stop = end + found.offset + payload;
