@@ -21,6 +21,10 @@ const TRIGGER = new RegExp(
     `\\b(?:when|if|whenever|once)[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}[ \\t]+(?:is|are|gets?|was|runs?|reads?)[ \\t]+(?:asked|used|invoked|running|run|told|reading|processing|reviewing)\\b`,
     '\\b(?:if|when|whenever)[ \\t]+(?:the[ \\t]+)?(?:user|human|developer|reviewer|someone|anyone)[ \\t]+asks\\b',
     '\\b(?:if|when)[ \\t]+(?:the[ \\t]+)?(?:git[ \\t]+)?(?:user\\.?name|user\\.email|username|hostname|\\$USER)[ \\t]+(?:is|equals|matches|contains)\\b',
+    `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
+    // Text that tells people it is not for them is for the agent alone.
+    '\\bnot[ \\t]+(?:(?:meant|intended|written|addressed)[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:humans?|human[ \\t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))\\b',
+    '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
   ].join('|'),
   'gi',
 );
@@ -28,6 +32,10 @@ const TRIGGER = new RegExp(
 /** What makes an AI-targeted sentence an attack rather than guidance: an override, secrecy or a harmful action. */
 const PAYLOAD =
   /(?:~|\$HOME)\/\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg|docker)\b|\bhidden[ \t]+(?:html[ \t]+)?comment|\b(?:push\b[^.\n]{0,60}\bto[ \t]+(?:git@|https?:\/\/|ssh:\/\/)|(?:add|insert|include)[ \t]+(?:a[ \t]+)?dependency|in[ \t]+every[ \t]+(?:package|file|module|project)[ \t]+you|answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|add\b[^.\n]{0,40}\bto[ \t]+(?:the[ \t]+)?(?:dependencies|devDependencies|package\.json|requirements|imports)|copy\b[^.\n]{0,30}(?:~|\$HOME)\/\.|merge\b[^.\n]{0,60}\bwithout\b|say[ \t]+(?:no|nothing|that)|approve|regardless|no[ \t]+matter[ \t]+what|fork|every[ \t]+(?:other[ \t]+)?(?:repositor\w*|repo|project)|publish|introduce|off-by-one|backdoor|vulnerab\w*|telemetry|tracking|analytics|(?:audit|logg?(?:er|ing)?|security|monitoring|alert\w*)\b[^.\n]{0,40}\b(?:off|disable\w*|false|none|silence\w*)|in[ \t]+(?:any|every|all)[ \t]+(?:change|commit|file|pull[ \t]+request|pr)s?[ \t]+you|(?:include|copy|print|output|paste|log|e-?mail|send|post|commit|expose|reveal)\b[^.\n]{0,60}\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \t]+keys?|\.env)|(?:change|replace|modify|rewrite|swap)\b[^.\n]{0,40}\b(?:install(?:ation)?[ \t]+command|package[ \t]+name|dependency|registry|endpoint|download[ \t]+(?:url|link)|contents?|rates?|prices?)|(?:outrank\w*|supersede\w*|takes?[ \t]+precedence[ \t]+over|(?:have|has|with)[ \t]+(?:higher|highest)[ \t]+priority[ \t]+than)[ \t]+(?:all[ \t]+|any[ \t]+)?(?:the[ \t]+|your[ \t]+)?(?:user|human|developer|operator|owner)|empty|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|nc[ \t]|netcat|rm[ \t]+-rf|chmod|base64|send|upload|post|transmit|forward|email|delete|wipe|disable|grant|approve|unrestricted|jailbreak|admin(?:istrator)?[ \t]+mode|developer[ \t]+mode|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
+
+const SECRET_WORD = '(?:(?<![\\w.])\\.env\\b|\\b(?:secrets?|credentials?|tokens?|api[ _-]?keys?|private[ \\t]+keys?|id_rsa|id_ed25519)\\b)';
+/** A directory a web server or static site publishes as is. */
+const PUBLIC_DIR = '\\b(?:public|static|www|wwwroot|htdocs|gh-pages|_site|site|dist)\\/';
 
 /**
  * What makes an instruction armed by a condition an honest reader also meets (a date, an environment variable,
@@ -49,6 +57,9 @@ const HARM = new RegExp(
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out)\\b[^.\\n]{0,40}\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b',
     '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)',
+    // Secrets put where the site serves them: named before the order ("a `.env` …, copy it to public/") or in it.
+    `${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,80}?\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,40}?${PUBLIC_DIR}`,
+    `\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,60}?${PUBLIC_DIR}`,
   ].join('|'),
   'gi',
 );
@@ -164,6 +175,8 @@ const WHILE_WATCHED =
 const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is present', 'is around', 'is at the keyboard', 'are watching', 'are actively', 'are looking', 'are present', 'are around', 'are at the keyboard']);
 
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
+/** Ways to leave something out of an account of the work. */
+const CONCEAL_VERBS = ['list', 'mention', 'note', 'report', 'surface', 'describe', 'disclose', 'call', 'bring', 'acknowledge', 'document', 'record', 'flag'];
 const COVERT = new RegExp(
   [
     '\\b(?:secretly|covertly|surreptitiously|stealthily|clandestinely)\\b',
@@ -172,9 +185,11 @@ const COVERT = new RegExp(
     `\\b(?:so|such)[ \\t]+(?:that[ \\t]+)?${WHO}[ \\t]+(?:does[ \\t]*n[o']t|doesn't|won't|will[ \\t]+not|cannot|can't|never)[ \\t]+(?:notice|see|know|find[ \\t]+out|realize|suspect)\\b`,
     `\\b(?:hide|conceal|keep)[ \\t]+(?:this|these|it|them|that|the[ \\t]+\\w+)[ \\t]+(?:secret[ \\t]+)?from[ \\t]+${WHO}\\b`,
     '\\bkeep[ \\t]+(?:it|this|that|them|these[ \\t]+\\w+)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+)?(?:changelog|commit[ \\t]+messages?|pr[ \\t]+description|pull[ \\t]+request|review|diff[ \\t]+summary|release[ \\t]+notes)\\b',
-    '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source))',
+    '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?))',
     '\\b(?:do[ \\t]+(?:this|it)|act|proceed|run[ \\t]+it)[ \\t]+(?:silently|quietly)\\b',
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
+    // Left out of what the user reads about the work: the summary, the reply, the pull request's description.
+    `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:${CONCEAL_VERBS.join('|')})[ \\t]+(?:it|this|that|them|these|those)(?:[ \\t]+\\w+)?[ \\t]+(?:in|from)[ \\t]+(?:the[ \\t]+|your[ \\t]+|any[ \\t]+)?(?:final[ \\t]+|change[ \\t]+|session[ \\t]+|status[ \\t]+)?(?:summary|summaries|recap|reply|replies|response|responses|answer|report|explanation|changelog|release[ \\t]+notes|(?:pull[ \\t]+request|PR|merge[ \\t]+request|MR)(?:[ \\t]+(?:description|body|summary))?|status[ \\t]+update|output)\\b`,
   ].join('|'),
   'gi',
 );
@@ -185,10 +200,12 @@ const UNSEEN_RULES =
 const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'will not notice', "wouldn't see", "wouldn't notice", 'would not see', 'would not notice', 'never see', 'never notice', "can't see", "can't notice", 'cannot see', 'cannot notice']);
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
-const AI_WORD = new Anchor(['machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
+const AI_WORD = new Anchor(['not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
+  'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'readers can', 'readers may', 'readers should', 'reviewers can', 'reviewers may', 'reviewers should', 'developers can', 'developers may', 'developers should', 'contributors can', 'contributors may', 'contributors should', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every covert phrase has one of these words besides the person it hides from. */
-const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit']);
+const COVERT_WORD = new Anchor(['secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
+  ...['list', 'note', 'surface', 'describe', 'call', 'bring', 'acknowledge', 'document', 'record', 'flag'].flatMap((v) => [`not ${v}`, `n't ${v}`, `never ${v}`])]);
 
 /**
  * The sentence a trigger introduces: the rest of its own line up to the end of the sentence, or the next line when

@@ -85,7 +85,7 @@ const READ_THEN_SEND = new RegExp(
 
 /** Files that hold credentials: a dotfile of the user's home with tokens or keys, an .env file, a private key. */
 const SECRET_FILE =
-  '(?:(?:~|\\$HOME|%USERPROFILE%)[\\\\/]\\.(?:npmrc|netrc|pypirc|git-credentials|gitconfig|aws(?:[\\\\/](?:credentials|config))?|ssh(?:[\\\\/][\\w.-]+)?|kube(?:[\\\\/]config)?|docker[\\\\/]config\\.json|gnupg|vault-token|config[\\\\/](?:gh|gcloud|hermes)(?:[\\\\/][\\w.-]+)*)|(?<![\\w.-])\\.env(?:\\.(?!example\\b|sample\\b|template\\b|dist\\b)[\\w-]+)?(?![\\w-])|(?<![\\w.~/-])\\.(?:npmrc|netrc|pypirc|git-credentials)\\b|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws[\\\\/]credentials\\b|\\bcredentials\\.json\\b)';
+  '(?:(?:~|\\$HOME|%USERPROFILE%)[\\\\/]\\.(?:npmrc|netrc|pypirc|git-credentials|gitconfig|aws(?:[\\\\/](?:credentials|config))?|ssh(?:[\\\\/][\\w.-]+)?|kube(?:[\\\\/]config)?|docker[\\\\/]config\\.json|gnupg|vault-token|config[\\\\/](?:gh|gcloud|hermes)(?:[\\\\/][\\w.-]+)*)|(?<![\\w.-])\\.env(?:\\.(?!example\\b|sample\\b|template\\b|dist\\b)[\\w-]+)?(?![\\w-]|\\.(?:example|sample|template|dist)\\b)|(?<![\\w.~/-])\\.(?:npmrc|netrc|pypirc|git-credentials)\\b|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws[\\\\/]credentials\\b|\\bcredentials\\.json\\b)';
 /**
  * An order to read a credential file and put its contents where others read them: the reply, a comment, a
  * public gist, an issue or a pull request. The agent's own answer is a channel out too.
@@ -93,6 +93,14 @@ const SECRET_FILE =
 const SECRET_DISCLOSURE = new RegExp(
   `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
     '[^\\n]{0,120}?(?:\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,4}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
+  'gi',
+);
+/** A directory a web server or static site publishes as is. */
+const PUBLIC_DIR = '`?(?:\\.\\/)?(?:public|static|www|wwwroot|htdocs|gh-pages|_site|site|dist)\\/';
+const PUBLISH_VERB = '\\b(?:copy|cp|move|mv|mirror|write|put|place|symlink|ln|expose|serve|publish)\\b';
+/** A credential file moved into a published directory, named in the order or just before it ("a `.env` …: copy it to public/"). */
+const SECRET_TO_PUBLIC = new RegExp(
+  `${PUBLISH_VERB}[^\\n]{0,60}?${SECRET_FILE}[^\\n]{0,60}?${PUBLIC_DIR}|${SECRET_FILE}[^\\n]{0,80}?${PUBLISH_VERB}[ \\t]+(?:it|them|its[ \\t]+contents?|the[ \\t]+files?)[ \\t]+(?:to|into|under|in)[ \\t]+${PUBLIC_DIR}`,
   'gi',
 );
 /** A negation between the file and where it goes ("read it from ~/.npmrc; never print it in the reply"). */
@@ -329,6 +337,11 @@ export const DANGEROUS_ACTIONS: Detector = {
       if (NEGATED_GAP.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
         `Order to disclose a credential file ${preview(m[0])}: it puts keys or tokens where others read them.`);
+    });
+    view.eachLineMatch(ANCHORS[15], SECRET_TO_PUBLIC, (m) => {
+      if (NEGATED_GAP.test(m[0])) return;
+      report(m.index, m.index + m[0].length, 'secret_exfiltration',
+        `Order to publish a credential file ${preview(m[0])}: it puts keys or tokens in a directory the site serves to anyone.`);
     });
     view.eachLineMatch(ANCHORS[3], PERSISTENCE_TARGET, (m) => {
       const [ls, le] = view.lineAt(m.index);

@@ -44,6 +44,9 @@ function marksExample(intro: string): boolean {
   return EXAMPLE_MARKER.test(intro) && !ORDER_TO_FOLLOW.test(intro);
 }
 
+/** "Not for human readers" names an audience, not a prohibition: what follows it is meant for the agent. */
+const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+)?(?:for|to)[ \t]+(?:the[ \t]+)?human\w*(?:[ \t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))?/gi;
+
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
 
 /**
@@ -305,7 +308,7 @@ export class DocumentView {
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
-    return NEGATION.test(sentence) || this.underProhibitionLead(ls);
+    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) || this.underProhibitionLead(ls);
   }
 
   /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */
