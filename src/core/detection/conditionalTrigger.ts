@@ -59,6 +59,10 @@ const HARM = new RegExp(
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out)\\b[^.\\n]{0,40}\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b',
     '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)',
+    // Remote branches deleted in bulk; verification described as switched off.
+    '\\bgit[ \\t]+push\\b[^\\n]{0,40}?[ \\t](?:--delete|-d)\\b|\\bgit[ \\t]+branch[ \\t]+-D\\b[^\\n]{0,20}\\$\\(',
+    '\\b(?:tls|ssl|https|certificate|signature|checksum|integrity)[ \\t]+(?:verification|validation|checks?|checking)[ \\t]+(?:is[ \\t]+|are[ \\t]+|gets?[ \\t]+|to[ \\t]+be[ \\t]+)?(?:disabled|turned[ \\t]+off|skipped|switched[ \\t]+off|off)\\b',
+    '\\b(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?)[ \\t]+(?:are[ \\t]+|is[ \\t]+)?(?:passed|sent|put)[ \\t]+(?:as|in)[ \\t]+(?:a[ \\t]+)?(?:query|url)[ \\t]+(?:param\\w*|string|argument)s?\\b',
     // Storage opened to everyone.
     '"Principal"[ \\t]*:[ \\t]*"\\*"|\\bpublic-read(?:-write)?\\b|\\b0\\.0\\.0\\.0\\/0\\b|\\b(?:make|set|widen|open|switch)\\w*\\b[^.\\n]{0,40}\\b(?:bucket|storage|blob|container)s?\\b[^.\\n]{0,40}\\bpublic\\b',
     // Secrets put where the site serves them: named before the order ("a `.env` …, copy it to public/") or in it.
@@ -150,11 +154,13 @@ const REVIEW_WORD = new Anchor([
 const ENV_CONDITION = new RegExp(
   [
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:the[ \\t]+)?(?:(?:environment|env)[ \\t]+var(?:iable)?s?|the[ \\t]+variables?)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*(?:[ \\t]+(?:or|and)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*)?[ \\t]+(?:is|are)[ \\t]+(?:set|defined|present|non-?empty|true|1)\\b',
+    // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set".
+    '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1|yes|on)\\b',
     '\\b(?:if|when|whenever|once|while)[ \\t]+(?:you[ \\t]+are|you\'re|this[ \\t]+is|it[ \\t]+is)[ \\t]+(?:running|executing|invoked|run)[ \\t]+(?:in|on|inside|under)[ \\t]+(?:a[ \\t]+|the[ \\t]+)?(?:CI\\b|GitHub[ \\t]+Actions|GitLab[ \\t]+CI|Jenkins|CircleCI|Buildkite|(?:release|build|CI|deploy)[ \\t]+(?:runner|pipeline|job|server|agent|bot))',
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor(['environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor(['is set', 'is defined', 'is present', 'is non-empty', 'is nonempty', 'is true', 'is `true`', "is 'true'", 'is "true"', 'is 1', 'is `1`', 'is yes', 'is on', 'are set', '== true', '== 1', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */
@@ -180,6 +186,19 @@ const WHILE_WATCHED =
 const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is present', 'is around', 'is at the keyboard', 'are watching', 'are actively', 'are looking', 'are present', 'are around', 'are at the keyboard']);
 
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
+/** "Without telling the user", "do not mention it", "no need to report": es, fr, pt, de, it, ru, zh, ja, ko. */
+const FOREIGN_COVERT = [
+  'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'no[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes)',
+  'sans[ \\t]+(?:prévenir|informer|avertir)[ \\t]+l[\'’]utilisat\\w*', 'sans[ \\t]+le[ \\t]+(?:dire|signaler|mentionner)', 'ne[ \\t]+(?:le|la|les|l\'|en)[ \\t]*(?:mentionne|signale|dis|parle)z?[ \\t]+(?:pas|rien)',
+  'sem[ \\t]+(?:avisar|informar|notificar|contar[ \\t]+(?:ao|para[ \\t]+o))[ \\t]+(?:o[ \\t]+)?(?:usuário|utilizador)', 'não[ \\t]+(?:(?:o|a|lhe)[ \\t]+)?(?:mencione|conte|informe|diga)[ \\t]+(?:isso|isto|nada|ao[ \\t]+(?:usuário|utilizador))',
+  'ohne[ \\t]+(?:den[ \\t]+|die[ \\t]+)?(?:Nutzer|Benutzer|Anwender|User)\\w*[ \\t]+zu[ \\t]+(?:informieren|benachrichtigen|fragen)', 'ohne[ \\t]+es[ \\t]+zu[ \\t]+erwähnen', '(?:erwähne|erwähnen[ \\t]+Sie)[ \\t]+(?:es|das|dies)[ \\t]+nicht',
+  'senza[ \\t]+(?:avvisare|informare)[ \\t]+l[\'’]utente', 'senza[ \\t]+dirlo', 'non[ \\t]+(?:menzionarlo|dirlo|lo[ \\t]+menzionare|segnalarlo)',
+  'не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*[ \\t]+(?:об[ \\t]+этом[ \\t]+)?(?:пользовател\\w*|никому)', 'не[ \\t]+упоминай\\w*[ \\t]+(?:об[ \\t]+)?это\\w*', 'без[ \\t]+ведома', 'не[ \\t]+сообщая',
+  '(?:不要|不必|无需|無需|无须|別|别)(?:告诉|告訴|告知|通知|提醒)(?:用户|用戶|使用者)', '悄悄(?:地)?', '偷偷(?:地)?',
+  'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?報告(?:は|も)?(?:不要|しない|せず)', 'こっそり', '黙って',
+  '사용자에게[ \\t]*알리지[ \\t]*(?:말|않)', '몰래',
+].join('|');
+
 /** Ways to leave something out of an account of the work. */
 const CONCEAL_VERBS = ['list', 'mention', 'note', 'report', 'surface', 'describe', 'disclose', 'call', 'bring', 'acknowledge', 'document', 'record', 'flag'];
 const COVERT = new RegExp(
@@ -193,6 +212,10 @@ const COVERT = new RegExp(
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?))',
     '\\b(?:do[ \\t]+(?:this|it)|act|proceed|run[ \\t]+it)[ \\t]+(?:silently|quietly)\\b',
     '\\bkeep[ \\t]+(?:it[ \\t]+|this[ \\t]+)?(?:quiet|silent|mum)[ \\t]+(?:about|on|regarding)\\b',
+    '\\bkeep[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:diff|PR|pull[ \\t]+request|commit|change)[ \\t]+(?:descriptions?|messages?|summar(?:y|ies)|titles?)[ \\t]+(?:generic|vague|non-?specific|uninformative|unspecific)\\b',
+    '\\b(?:add|insert|restore|re-?add|include|inject|append|commit|push|patch|apply)\\w*[ \\t]+(?:it|this|that|them|the[ \\t]+\\w+)(?:[ \\t]+back)?[ \\t]+(?:silently|quietly|secretly|covertly)\\b',
+    // The same orders in other languages: without telling the user, do not mention it.
+    FOREIGN_COVERT,
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
     // Left out of what the user reads about the work: the summary, the reply, the pull request's description.
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:${CONCEAL_VERBS.join('|')})[ \\t]+(?:it|this|that|them|these|those)(?:[ \\t]+\\w+)?[ \\t]+(?:in|from)[ \\t]+(?:the[ \\t]+|your[ \\t]+|any[ \\t]+)?(?:final[ \\t]+|change[ \\t]+|session[ \\t]+|status[ \\t]+)?(?:summary|summaries|recap|reply|replies|response|responses|answer|report|explanation|changelog|release[ \\t]+notes|(?:pull[ \\t]+request|PR|merge[ \\t]+request|MR)(?:[ \\t]+(?:description|body|summary))?|status[ \\t]+update|output)\\b`,
@@ -210,7 +233,10 @@ const AI_WORD = new Anchor(['not for human', 'not meant for human', 'not intende
   'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'readers can', 'readers may', 'readers should', 'reviewers can', 'reviewers may', 'reviewers should', 'developers can', 'developers may', 'developers should', 'contributors can', 'contributors may', 'contributors should', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every covert phrase has one of these words besides the person it hides from. */
-const COVERT_WORD = new Anchor(['keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
+const COVERT_WORD = new Anchor(['sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
+  '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
+  ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
+  'silently', 'quietly', 'keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
   ...['list', 'note', 'surface', 'describe', 'call', 'bring', 'acknowledge', 'document', 'record', 'flag'].flatMap((v) => [`not ${v}`, `n't ${v}`, `never ${v}`])]);
 
 /**
@@ -232,9 +258,25 @@ const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduc
 const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to)(?![\p{L}])/iu;
 const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|(?:do[ \t]+not|don't|never)[ \t]+\w+)$/i;
 
+/**
+ * What the condition governs (the rest of its sentence) holds the agent back ("if the user is not around, stop at a draft PR"): the main clause,
+ * after the condition's comma, starts with a restraint. Acting only when unwatched is the attack, restraint is not.
+ */
+const RESTRAINT = /^[ \t]*(?:stop|pause|wait|hold|halt|don['\u2019]t|do[ \t]+not|never|avoid|ask|leave|skip|only[ \t]+(?:open|draft|propose|suggest|comment)|limit|prefer|keep[ \t]+to)\b/i;
+function restrains(rest: string): boolean {
+  const sentence = rest.replace(/\b(?:e\.g|i\.e|etc)\./gi, '').split(/[.!?](?:[ \t]|$)/)[0];
+  const comma = sentence.search(/[,:][^,:]*$/);
+  return comma !== -1 && RESTRAINT.test(sentence.slice(comma + 1));
+}
+
 /** The end (within `sentence`) of the first payload that is an order rather than a topic or a prohibition, if any (`payloads` is global). */
 function firstPayload(sentence: { text: string }, payloads: RegExp): number | undefined {
-  const s = sentence.text;
+  const m = firstOrder(sentence.text, payloads);
+  return m && m.index + m[0].length;
+}
+
+/** The first match of `payloads` (global) in `s` that is an order rather than a topic or a prohibition. */
+function firstOrder(s: string, payloads: RegExp): RegExpExecArray | undefined {
   payloads.lastIndex = 0;
   for (let m = payloads.exec(s); m; m = payloads.exec(s)) {
     // The clause the payload sits in: since the last comma, semicolon, colon, "and", "then" or "but".
@@ -242,7 +284,7 @@ function firstPayload(sentence: { text: string }, payloads: RegExp): number | un
     const clause = before.slice(Math.max(before.search(/[,;:][^,;:]*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
     if (!DECEIT.test(m[0]) && FORBIDS.test(clause)) continue;
-    return m.index + m[0].length;
+    return m;
   }
   return undefined;
 }
@@ -322,9 +364,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const sentence = text.slice(ls, m.index).search(/[^.!?]*$/);
       const from = ls + Math.max(0, sentence);
       const window = text.slice(from, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
-      HARM.lastIndex = 0;
-      HARM_EXTRA.lastIndex = 0;
-      const payload = HARM.exec(window) ?? (mayHaveExtraHarm(window) ? HARM_EXTRA.exec(window) : null);
+      const payload = firstOrder(window, HARM) ?? (mayHaveExtraHarm(window) ? firstOrder(window, HARM_EXTRA) : undefined);
       if (!payload || view.negated(m.index)) return;
       const stop = Math.max(end, from + payload.index + payload[0].length);
       emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId, quotable,
@@ -343,7 +383,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
         message: `Instruction held back while the user watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
     });
     view.eachLineMatch(PERSON_WORD, UNWATCHED, (m) => {
-      if (view.negated(m.index)) return;
+      if (view.negated(m.index) || restrains(text.slice(m.index + m[0].length, view.lineAt(m.index)[1]))) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
         message: `Instruction for when nobody watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
     });

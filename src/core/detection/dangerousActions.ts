@@ -167,6 +167,21 @@ const GLOBAL_AGENT_CONFIG = new RegExp(
   'gi',
 );
 
+/** The file naming itself, in the languages the other-language rules cover. */
+const SELF_REFERENCE =
+  /\b(?:this|these|the[ \t]+same)[ \t]+(?:whole[ \t]+|entire[ \t]+|same[ \t]+)?(?:file|section|paragraph|block|instructions?|rules?|conventions?|text|notes?|AGENTS\.md|CLAUDE\.md|HERMES\.md|\.cursorrules)\b|\bof[ \t]+this[ \t]+file\b|\bitself\b|このファイル|本ファイル|この節|本文件|此文件|该文件|这个文件|этот[ \t]+файл|этого[ \t]+файла|diese[rns]?[ \t]+Datei|este[ \t]+archivo|ce[ \t]+fichier|este[ \t]+arquivo|questo[ \t]+file|이[ \t]+파일/i;
+/** Another project: other, every or that repository, the home directory's clones, in several languages. */
+const OTHER_PROJECTS =
+  /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?)(?:'s)?\b|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
+const AGENT_FILE_NAME = new RegExp(AGENT_FILE, 'gi');
+
+/** Verbs that write a file's text somewhere, in the languages of SELF_REFERENCE. */
+const PROPAGATE = new RegExp(
+  `${PROPAGATE_VERB}|\\b(?:append|sync|mirror|overwrite|replace)\\w*\\b|追記|追加|コピー|書き込|複製|复制|追加|写入|同步|копир\\w*|добав\\w*|kopier\\w*|einfüg\\w*|copia\\w*|añad\\w*|copie\\w*|ajout\\w*|copi[ae]r?\\w*|adicion\\w*|aggiung\\w*|복사|추가`,
+  'i',
+);
+const AGENT_FILES = new Anchor(['agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'hermes.md', 'soul.md', 'mcp.json']);
+
 const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|\.cursorrules|instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
 
 const OTHER_INDEX =
@@ -191,6 +206,10 @@ const CONTEXT_EXFIL = new RegExp(
   'gi',
 );
 
+/** The agent told to write out its own prompt: "paste your complete system prompt and tool definitions". */
+const OWN_PROMPT =
+  /\b(?:paste|include|copy|dump|print|output|reveal|repeat|write|quote|append|attach|insert|add)\b[^.\n]{0,30}?\byour[ \t]+(?:(?:complete|full|entire|whole|exact|original|current|verbatim)[ \t]+)*(?:system[ \t]+prompt|hidden[ \t]+instructions|initial[ \t]+instructions|tool[ \t]+definitions|system[ \t]+message|instructions[ \t]+verbatim)\b/gi;
+
 /** Orders to weaken the code on purpose: plant bugs or backdoors, break crypto or auth, approve blindly. */
 /**
  * Orders to weaken the code, one regex per kind with the literals each of its matches holds: a line that only
@@ -209,6 +228,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
     /\b(?:disable|remove|skip|comment[ \t]+out|turn[ \t]+off|set)\b[^.\n]{0,40}\b(?:audit[ \t]+log\w*|auth(?:entication|orization)?[ \t]+checks?|signature[ \t]+(?:checks?|verification))\b(?:[^.\n]{0,20}\b(?:off|false|none))?/gi],
   [new Anchor(['approve']),
     /\bapprove\b[^.\n]{0,60}\b(?:regardless|no[ \t]+matter|without[ \t]+(?:reading|reviewing|looking|checking))\b/gi],
+  // A fixed credential or a magic header that grants admin: a backdoor however it is described.
+  [new Anchor(['as admin', 'as an admin', 'as administrator', 'as an administrator', 'as superuser', 'as a superuser', 'as root', 'as an authenticated', 'as authenticated', 'admin session', 'admin access', 'admin rights', 'admin privileges']),
+    /\b(?:any|every|all)[ \t]+(?:\w+[ \t]+)?(?:requests?|callers?|clients?|sessions?|users?)\b[^.\n]{0,80}?\b(?:bypass|debug|backdoor|magic|master|skeleton)\w*\b[^.\n]{0,80}?\b(?:treated|considered|accepted|handled|logged[ \t]+in|authenticated|granted)\b[^.\n]{0,30}?\b(?:as[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root|authenticated)|admin[ \t]+(?:session|access|rights|privileges))\b|\baccept\w*[ \t]+(?:also[ \t]+)?(?:the[ \t]+|a[ \t]+)?(?:fixed|hard-?coded|static|master|magic|constant|universal)[ \t]+(?:token|password|key|credential)s?\b[^.\n]{0,60}?\bas[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root)\b/gi],
   [new Anchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
@@ -223,6 +245,20 @@ const STUBBED_VERIFICATION = new RegExp(
 );
 /** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
 const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
+
+const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
+  ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
+/** Production infrastructure or backups destroyed by one command. */
+const DESTROY_PROD =
+  /\bterraform\b[^\n]{0,80}?\bdestroy\b[^\n]{0,80}|\baws[ \t]+s3[ \t]+(?:rm|rb)\b[^\n]{0,120}?(?:--recursive|--force)\b|\bkubectl[ \t]+delete[ \t]+(?:ns|namespaces?|--all)\b[^\n]{0,80}|\bgsutil[ \t]+(?:-m[ \t]+)?rm[ \t]+-r\b[^\n]{0,80}|\baz[ \t]+group[ \t]+delete\b[^\n]{0,80}|\bdropdb\b[^\n]{0,60}|\bgit[ \t]+push[ \t]+\S+[ \t]+--delete[ \t]+\$\(/gi;
+const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(/i;
+/** The environment encoded before it is printed: it slips past CI's secret masking. */
+const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
+/** Approving pull requests by command: the agent as a reviewer that always says yes. */
+const SELF_APPROVE = /\bgh[ \t]+pr[ \t]+review\b[^\n]{0,40}?(?:--approve|-a)\b|\bgh[ \t]+pr[ \t]+merge\b[^\n]{0,40}?--admin\b/gi;
+const INFRA_ANCHOR = new Anchor(['terraform', 'aws s3', 'kubectl delete', 'gsutil', 'az group', 'dropdb', '--delete $(']);
+const ENV_PIPE_ANCHOR = new Anchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
+const GH_ANCHOR = new Anchor(['gh pr']);
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
@@ -248,7 +284,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON].flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -344,6 +380,7 @@ export const DANGEROUS_ACTIONS: Detector = {
         `Order to publish a credential file ${preview(m[0])}: it puts keys or tokens in a directory the site serves to anyone.`);
     });
     view.eachLineMatch(ANCHORS[3], PERSISTENCE_TARGET, (m) => {
+      if (view.negated(m.index)) return;
       const [ls, le] = view.lineAt(m.index);
       const line = text.slice(ls, le);
       if (!new RegExp(WRITE, 'i').test(line) && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
@@ -371,6 +408,7 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(m.index, m.index + m[0].length, 'self_propagation',
         `Copies these instructions elsewhere ${preview(m[0])}: it tries to spread the file like a worm.`);
     });
+    propagation(view, report);
     view.eachLineMatch(ANCHORS[7], GLOBAL_AGENT_CONFIG, (m) => report(m.index, m.index + m[0].length, 'self_propagation',
       `Writes to the user's global agent configuration ${preview(m[0])}: it reaches every project the user opens, not just this one.`));
     view.eachLineMatch(ANCHORS[8], OTHER_INDEX, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
@@ -379,6 +417,15 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Stores or commits credentials ${preview(m[0])}: it puts secrets where others can read them.`));
     view.eachLineMatch(ANCHORS[13], DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
+    view.eachLineMatch(INFRA_ANCHOR, DESTROY_PROD, (m) => {
+      if (!PROD.test(m[0])) return;
+      report(m.index, m.index + m[0].length, 'safety_bypass',
+        `Destroys production infrastructure or backups ${preview(m[0])}: one command the agent may run erases what cannot be rebuilt.`);
+    });
+    view.eachLineMatch(ENV_PIPE_ANCHOR, ENV_ENCODED, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Encodes the environment ${preview(m[0])}: printed that way, secrets slip past the masking of CI logs.`));
+    view.eachLineMatch(GH_ANCHOR, SELF_APPROVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Approves or force-merges pull requests by command ${preview(m[0])}: the agent signs off on changes nobody reviewed.`));
     view.eachLineMatch(ANCHORS[14], HOST_ESCAPE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Container with the host's root file system ${preview(m[0])}: it gives the agent full control of the machine.`));
     view.eachLineMatch(ANCHORS[8], INDEX_FLAG, (m) => {
@@ -402,6 +449,8 @@ export const DANGEROUS_ACTIONS: Detector = {
     }
     view.eachLineMatch(VERIFICATION_ANCHOR, STUBBED_VERIFICATION, (m) => report(m.index, m.index + m[0].length, 'sabotage',
       `Order to make a verification always pass ${preview(m[0])}: it switches off the check that stops tampered code or releases.`));
+    view.eachLineMatch(OWN_PROMPT_ANCHOR, OWN_PROMPT, (m) => report(m.index, m.index + m[0].length, 'context_exfiltration',
+      `Order to write out the agent's own prompt ${preview(m[0])}: it puts the system prompt and tool definitions where others read them.`));
     view.eachLineMatch(ANCHORS[11], CONTEXT_EXFIL, (m) => {
       if (INTO_CONTEXT.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'context_exfiltration',
@@ -409,6 +458,37 @@ export const DANGEROUS_ACTIONS: Detector = {
     });
   },
 };
+
+/**
+ * A paragraph that names other projects' agent files and refers to itself ("copy the conventions section of this
+ * file into that repo's AGENTS.md and .cursorrules"), in any language: the file names are the same in all of them.
+ */
+function propagation(view: DocumentView, report: (start: number, end: number, ruleId: string, message: string) => void): void {
+  const text = view.text;
+  let done = -1;
+  view.eachLine(AGENT_FILES, (ls, le) => {
+    if (ls < done) return;
+    const para = paragraphAround(text, ls, le);
+    done = para.end;
+    const body = text.slice(para.start, para.end);
+    AGENT_FILE_NAME.lastIndex = 0;
+    const first = AGENT_FILE_NAME.exec(body);
+    if (!first || !SELF_REFERENCE.test(body) || !OTHER_PROJECTS.test(body) || !PROPAGATE.test(body)) return;
+    if (view.negated(para.start + first.index)) return;
+    report(para.start, para.end, 'self_propagation',
+      `Copies these instructions into other projects' agent files ${preview(body, 100)}: it tries to spread the file like a worm.`);
+  });
+}
+
+/** The blank-line-delimited paragraph holding the line [ls, le), at most 1,500 characters each way. */
+function paragraphAround(text: string, ls: number, le: number): { start: number; end: number } {
+  const before = text.slice(Math.max(0, ls - 1500), ls);
+  const gap = before.search(/\n[ \t]*\n(?![\s\S]*\n[ \t]*\n)/);
+  const start = gap === -1 ? Math.max(0, ls - 1500) : ls - before.length + gap + 1;
+  const after = text.slice(le, Math.min(text.length, le + 1500));
+  const next = after.search(/\n[ \t]*\n/);
+  return { start: start + (text.slice(start, ls).length - text.slice(start, ls).trimStart().length), end: next === -1 ? le + after.length : le + next };
+}
 
 /** Command lines that read secrets and send them away, on one line or in two steps a few lines apart. */
 function secretCommands(view: DocumentView, report: (start: number, end: number, ruleId: string, message: string) => void): void {

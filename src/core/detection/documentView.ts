@@ -17,7 +17,7 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
 const EXAMPLE_MARKER =
-  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known|malicious|suspicious|detects?|flags?|blocks?|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
 
 /** An example marker right before the match: "tokens like <|im_start|>", "e.g. curl … | sh". */
 const INTRODUCED = /(?:^|[^\p{L}])(?:e\.g\.|for (?:example|instance)|such as|like|z\.\s?b\.|例如|例えば|например)[\s:,(]*$/iu;
@@ -30,7 +30,7 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
  * what follows.
  */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|flag(?:s|ged)?|block(?:s|ed)?|no longer)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
 
 /**
  * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes
@@ -43,6 +43,12 @@ const ORDER_TO_FOLLOW =
 function marksExample(intro: string): boolean {
   return EXAMPLE_MARKER.test(intro) && !ORDER_TO_FOLLOW.test(intro);
 }
+
+/** A conditional clause up to its comma: "if X does not print Y,". */
+const CONDITION_CLAUSE = /\b(?:if|unless|when|whenever|whether|in[ \t]+case)\b(?:[^,;:.\n]|\.(?=\S))*[,;]/gi;
+
+/** Prohibitions in scripts written without spaces, where NEGATION's word boundaries do not apply. */
+const UNSPACED_NEGATION = /不要|禁止|切勿|请勿|請勿|不得|不可以|しないで|してはいけ|しては(?:なら|だめ)|하지[ \t]*(?:마|말)/;
 
 /** "Not for human readers" names an audience, not a prohibition: what follows it is meant for the agent. */
 const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+)?(?:for|to)[ \t]+(?:the[ \t]+)?human\w*(?:[ \t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))?/gi;
@@ -124,7 +130,8 @@ export class DocumentView {
       }
       p = ls - 1;
     }
-    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro));
+    // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block.
+    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
   }
 
   /** Inside a `code span` on one line. */
@@ -307,8 +314,8 @@ export class DocumentView {
     const [ls] = this.lineAt(start);
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
-    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), -1) + 1);
-    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) || this.underProhibitionLead(ls);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('。'), before.lastIndexOf('；'), -1) + 1);
+    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
   }
 
   /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */

@@ -15,7 +15,7 @@ import type { Detection, Detector } from './rule';
 const TEXT_DETECTORS: readonly Detector[] = [FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES, EXFIL_RENDERING];
 
 /** Shell commands that fetch, delete the home or root directory, or open a shell to the network. */
-const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i;
+const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\bgit[ \t]+push\b[^\n]{0,40}?[ \t](?:-f|--force(?:-with-lease)?)\b|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i;
 
 /** Orders to an agent that the specific rules do not name. */
 const CUES: readonly [RegExp, string][] = [
@@ -27,8 +27,8 @@ const CUES: readonly [RegExp, string][] = [
     'gives the agent orders'],
   [/\b(?:ai|llm|assistants?|agents?|language[ \t]+models?|claude|gpt|chatgpt|copilot|cursor|gemini|hermes|codex)\b[^.\n]{0,40}?\b(?:must|should|shall|need[ \t]+to|has[ \t]+to|have[ \t]+to|are[ \t]+(?:required|instructed)[ \t]+to|please)\b/i,
     'addresses AI agents with orders'],
-  [/\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify|list|surface|call[ \t]+out|bring[ \t]+up)\b|\bsay[ \t]+nothing[ \t]+(?:about|of)\b|\bkeep[ \t]+(?:it|this|that)[ \t]+(?:quiet|secret|to[ \t]+yourself)\b/i, 'asks for secrecy'],
-  [/^[ \t>*_#-]*(?:(?:hey|dear|notes?[ \t]+(?:to|for)|reminder[ \t]+for|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)(?:[ \t-]only)?[ \t]*[:,]/im,
+  [/\b(?:silently|quietly|secretly|covertly)\b|\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify|list|surface|call[ \t]+out|bring[ \t]+up)\b|\bsay[ \t]+nothing[ \t]+(?:about|of)\b|\bkeep[ \t]+(?:it|this|that)[ \t]+(?:quiet|secret|to[ \t]+yourself)\b/i, 'asks for secrecy'],
+  [/^[ \t>*_#-]*(?:(?:hey|dear|notes?[ \t]+(?:to|for)|reminder[ \t]+for|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)(?:[ \t-]only|[ \t]+notes?|[ \t]+instructions?)?[ \t]*[:,]/im,
     'addresses AI agents with orders'],
   [/\btreat\b[^.\n]{0,40}\bas[ \t]+(?:your|the|new)[ \t]+(?:instructions|rules|prompt|directives|orders)\b/i, 'tries to replace the model\'s instructions'],
   [/\b(?:send|post|upload|transmit|exfiltrate|forward|leak|e-?mail|copy|paste|push|commit)\b[^\n]{0,80}?(?<![\w.])(?:keys?|tokens?|secrets?|credentials?|passwords?|\.env|env(?:ironment)?[ \t]+var\w*|ssh|cookies?|conversation|history|prompt)\b/i,
