@@ -155,12 +155,12 @@ const ENV_CONDITION = new RegExp(
   [
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:the[ \\t]+)?(?:(?:environment|env)[ \\t]+var(?:iable)?s?|the[ \\t]+variables?)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*(?:[ \\t]+(?:or|and)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*)?[ \\t]+(?:is|are)[ \\t]+(?:set|defined|present|non-?empty|true|1)\\b',
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).
-    '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1|yes|on)\\b',
+    '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
     '\\b(?:if|when|whenever|once|while)[ \\t]+(?:you[ \\t]+are|you\'re|this[ \\t]+is|it[ \\t]+is)[ \\t]+(?:running|executing|invoked|run)[ \\t]+(?:in|on|inside|under)[ \\t]+(?:a[ \\t]+|the[ \\t]+)?(?:CI\\b|GitHub[ \\t]+Actions|GitLab[ \\t]+CI|Jenkins|CircleCI|Buildkite|(?:release|build|CI|deploy)[ \\t]+(?:runner|pipeline|job|server|agent|bot))',
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor(['is set', 'is defined', 'is present', 'is non-empty', 'is nonempty', 'is true', 'is `true`', "is 'true'", 'is "true"', 'is 1', 'is `1`', 'is yes', 'is on', 'are set', '== true', '== 1', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor([...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */
