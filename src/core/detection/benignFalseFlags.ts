@@ -5,7 +5,7 @@
  * reference states these figures; re-measure and update them when rules or the corpus change.
  */
 
-export const BENIGN_CORPUS_FILES = 284;
+export const BENIGN_CORPUS_FILES = 290;
 
 const FLAGGED: Readonly<Record<string, number>> = {
   remote_image: 2,
