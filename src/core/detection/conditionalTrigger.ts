@@ -296,7 +296,7 @@ function firstHarm(s: { text: string }): number | undefined {
 
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
-  quotable: 'code',
+  quotable: 'example-fence',
   anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
   rules: [
     {

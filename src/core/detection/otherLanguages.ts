@@ -222,7 +222,7 @@ const EXFILTRATIONS: readonly Exfiltration[] = [
 
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
-  quotable: 'code',
+  quotable: 'example-fence',
   anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs)].flatMap((a) => a.literals)),
   rules: [
     {
