@@ -65,6 +65,9 @@ const SECRET_STORE =
 /** Destructive commands run without asking. */
 const DESTRUCTIVE =
   /\b(?:git[ \t]+(?:reset[ \t]+--hard|clean[ \t]+-[a-z]*f[a-z]*|push[ \t]+(?:-f|--force)\b)|rm[ \t]+-[a-z]*r[a-z]*f?[a-z]*[ \t]+(?:\/|~|\$HOME|\*)|drop[ \t]+(?:database|table)|mkfs|dd[ \t]+if=)[^\n]{0,120}?\b(?:without[ \t]+(?:asking|confirm\w*|checking|permission|approval|telling)|no[ \t]+need[ \t]+to[ \t]+ask)\b/gi;
+/** The same, with the dispensation first: "without asking for confirmation: rm -rf ./data && git push --force". */
+const UNASKED_DESTRUCTIVE =
+  /\b(?:without[ \t]+(?:asking|confirm\w*|checking|permission|approval|telling|prompting)|no[ \t]+need[ \t]+to[ \t]+(?:ask|confirm|check))\b[^\n]{0,100}?(?:\bgit[ \t]+push\b[^\n]{0,30}?[ \t](?:-f|--force)\b|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+\S+|\bgit[ \t]+(?:reset[ \t]+--hard|clean[ \t]+-[a-z]*f)|\bdrop[ \t]+(?:database|table)\b|\bterraform\b[^\n]{0,40}?\bdestroy\b)/gi;
 /** Containers with the host's root file system or the Docker socket. */
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
@@ -103,15 +106,24 @@ const SECRET_TO_PUBLIC = new RegExp(
   `${PUBLISH_VERB}[^\\n]{0,60}?${SECRET_FILE}[^\\n]{0,60}?${PUBLIC_DIR}|${SECRET_FILE}[^\\n]{0,80}?${PUBLISH_VERB}[ \\t]+(?:it|them|its[ \\t]+contents?|the[ \\t]+files?)[ \\t]+(?:to|into|under|in)[ \\t]+${PUBLIC_DIR}`,
   'gi',
 );
+/** A credential file's contents said to belong where others read them ("its contents belong in the ticket's notes"). */
+const SECRET_BELONGS = new RegExp(
+  `${SECRET_FILE}[^\\n]{0,60}?\\b(?:contents?|value|text|body)\\b[^\\n]{0,30}?\\b(?:belongs?|goes|go|should[ \\t]+(?:go|be[ \\t]+(?:put|pasted|placed|included|copied|added))|(?:are|is)[ \\t]+to[ \\t]+be[ \\t]+\\w+|must[ \\t]+be[ \\t]+\\w+)\\b[^\\n]{0,60}?\\b(?:ticket|issue|comment|reply|response|answer|gist|pastebin|notes?|field|channel|message|description|pull[ \\t]+request|PR|commit|wiki|chat)s?\\b`,
+  'gi',
+);
+/** The repository, its history or its secrets packed up and uploaded. */
+const ARCHIVE_UPLOAD =
+  /\b(?:zip|tar|archive|bundle|pack|compress)\w*\b[^.\n]{0,80}?(?:(?<![\w.-])\.env\b|(?<![\w.-])\.git\b|\bsecrets?\b|\bcredentials?\b|\.ssh\b|\bhome[ \t]+director\w*|\bentire[ \t]+(?:repo\w*|workspace|project))(?:[^.\n]|\.(?=\S)){0,120}?\b(?:upload|send|post|transfer|put|push|copy|sync)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?(?:https?:\/\/|\b[\w.-]+\.(?:sh|io|com|net|org|dev|app|xyz|ru|cn)\b)/gi;
+
 /** A negation between the file and where it goes ("read it from ~/.npmrc; never print it in the reply"). */
 const NEGATED_GAP = /\b(?:not|never|don't|do[ \t]+not|avoid|without)\b/i;
 
 const WRITE = '(?:>>?|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
-  /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized_keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
+  /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized[_ \t]keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
-const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized_keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
+const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 
 const SAFETY_OFF = new RegExp(
   [
@@ -120,6 +132,8 @@ const SAFETY_OFF = new RegExp(
     '"?(?:autoApprove|auto_approve|alwaysAllow|autoApproveAll|chat\\.tools\\.autoApprove|yolo|dangerouslySkipPermissions)"?[ \\t]*[:=][ \\t]*(?:true|\\[|"\\*")',
     '\\bauto[- ]?approv(?:e|al)\\b[^\\n]{0,40}\\b(?:all|every|any|enabled?|on|true)\\b',
     '\\b(?:approve|accept|allow)[ \\t]+(?:all|every|any)[ \\t]+(?:tool[ \\t]+calls?|tools?|commands?|actions?|requests?|permissions?)\\b',
+    '\\b(?:mark|treat|consider|set|flag|configure)\\w*[ \\t]+(?:all|every|any|each)[ \\t]+(?:tool[ \\t]+calls?|tools?|commands?|actions?|shell[ \\t]+commands?)[ \\t]+as[ \\t]+(?:trusted|approved|pre-?approved|safe|allowed)\\b',
+    '"?allow"?[ \\t]*[:=][ \\t]*\\[[ \\t]*"\\*"[ \\t]*\\]', '\\bcore\\.hooksPath[ \\t=]+["\']?\\/dev\\/null\\b',
     '\\b(?:skip|bypass|disable|turn[ \\t]+off|switch[ \\t]+off|ignore|deactivate)[ \\t]+(?:all[ \\t]+|the[ \\t]+|any[ \\t]+|your[ \\t]+)?(?:safety|security|permission|approval|confirmation|content)[ \\t]+(?:checks?|filters?|prompts?|dialogs?|guardrails?|restrictions?|measures?|mode)\\b',
     '\\b(?:disable|turn[ \\t]+off|bypass|remove)[ \\t]+(?:all[ \\t]+|the[ \\t]+|any[ \\t]+|your[ \\t]+)?(?:guardrails|sandbox(?:ing)?|safety[ \\t]+features?)\\b',
     'NODE_TLS_REJECT_UNAUTHORIZED[ \\t]*=[ \\t]*["\']?0', 'PYTHONHTTPSVERIFY[ \\t]*=[ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY[ \\t]*=[ \\t]*["\']?(?:1|true)',
@@ -231,6 +245,12 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // A fixed credential or a magic header that grants admin: a backdoor however it is described.
   [new Anchor(['as admin', 'as an admin', 'as administrator', 'as an administrator', 'as superuser', 'as a superuser', 'as root', 'as an authenticated', 'as authenticated', 'admin session', 'admin access', 'admin rights', 'admin privileges']),
     /\b(?:any|every|all)[ \t]+(?:\w+[ \t]+)?(?:requests?|callers?|clients?|sessions?|users?)\b[^.\n]{0,80}?\b(?:bypass|debug|backdoor|magic|master|skeleton)\w*\b[^.\n]{0,80}?\b(?:treated|considered|accepted|handled|logged[ \t]+in|authenticated|granted)\b[^.\n]{0,30}?\b(?:as[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root|authenticated)|admin[ \t]+(?:session|access|rights|privileges))\b|\baccept\w*[ \t]+(?:also[ \t]+)?(?:the[ \t]+|a[ \t]+)?(?:fixed|hard-?coded|static|master|magic|constant|universal)[ \t]+(?:token|password|key|credential)s?\b[^.\n]{0,60}?\bas[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root)\b/gi],
+  // A third-party script or pixel planted in every page the agent touches.
+  [new Anchor(['every page', 'every html', 'each page', 'each html', 'all pages', 'all html', 'every template', 'every layout', 'every component', 'every file', 'each file', 'all files', 'every view']),
+    /\b(?:add|insert|inject|embed|include|append|place)\w*\b[^.\n]{0,80}?https?:\/\/[^\s)>"'`]{1,300}[^.\n]{0,60}?\b(?:to|into|in|on)[ \t]+(?:every|each|all)[ \t]+(?:\w+[ \t]+)?(?:pages?|html|templates?|layouts?|components?|files?|views?)\b/gi],
+  // Security findings dismissed wholesale.
+  [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
+    /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
   [new Anchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
@@ -246,6 +266,8 @@ const STUBBED_VERIFICATION = new RegExp(
 /** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
 const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
+const UNASKED_ANCHOR = new Anchor(['without ask', 'without confirm', 'without check', 'without permission', 'without approval', 'without tell', 'without prompt', 'no need to ask', 'no need to confirm', 'no need to check']);
+const ARCHIVE_ANCHOR = new Anchor(['zip', 'tar', 'archiv', 'bundl', 'pack', 'compress']);
 const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
   ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
 /** Production infrastructure or backups destroyed by one command. */
@@ -265,8 +287,8 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
-  new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  new Anchor(['danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
+  new Anchor(['trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -374,6 +396,13 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
         `Order to disclose a credential file ${preview(m[0])}: it puts keys or tokens where others read them.`);
     });
+    view.eachLineMatch(ANCHORS[15], SECRET_BELONGS, (m) => {
+      if (NEGATED_GAP.test(m[0])) return;
+      report(m.index, m.index + m[0].length, 'secret_exfiltration',
+        `Sends a credential file's contents where others read them ${preview(m[0])}: it puts keys or tokens in a ticket, a comment or a reply.`);
+    });
+    view.eachLineMatch(ARCHIVE_ANCHOR, ARCHIVE_UPLOAD, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Packs up the repository or its secrets and uploads them ${preview(m[0])}: everything in it, credentials included, leaves the machine.`));
     view.eachLineMatch(ANCHORS[15], SECRET_TO_PUBLIC, (m) => {
       if (NEGATED_GAP.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
@@ -416,6 +445,8 @@ export const DANGEROUS_ACTIONS: Detector = {
     view.eachLineMatch(ANCHORS[12], SECRET_STORE, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Stores or commits credentials ${preview(m[0])}: it puts secrets where others can read them.`));
     view.eachLineMatch(ANCHORS[13], DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
+    view.eachLineMatch(UNASKED_ANCHOR, UNASKED_DESTRUCTIVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
     view.eachLineMatch(INFRA_ANCHOR, DESTROY_PROD, (m) => {
       if (!PROD.test(m[0])) return;

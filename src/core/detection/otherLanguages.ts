@@ -220,10 +220,33 @@ const EXFILTRATIONS: readonly Exfiltration[] = [
     ['a', 'al', 'su', 'verso']),
 ];
 
+/**
+ * Verbs of sending in the other languages, in any position: German puts them last ("… an https://… senden"),
+ * Japanese and Korean after the object. A sentence with one of them, a credential and an outside address is an order
+ * to send the credential there, whatever the word order.
+ */
+const SEND_VERBS = new Anchor([
+  ...EXFILTRATIONS.flatMap((x) => x.verbs.literals.map((v) => v.trim())),
+  'senden', 'schicken', 'hochladen', 'lade', 'übermitteln', 'weiterleiten', 'envoyer', 'enviar', 'inviare',
+  '送信', '送って', '送る', 'アップロード', '転送', '投稿', '发送', '发到', '发给', '上传', '传到', '提交到', '转发',
+  '보내', '전송', '업로드', 'отправ', 'загрузи', 'перешли', 'выгрузи', 'пошли',
+]);
+/** What is sent: a credential file, an environment variable named for a secret, or the word for one. */
+const CREDENTIAL =
+  /(?<![\w.-])\.env(?![\w-])|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|~\/\.(?:ssh|aws|npmrc|netrc|pypirc|git-credentials|kube|docker)\b|\bcredentials\.json\b|\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\b|密码|密碼|密钥|令牌|凭据|凭证|憑證|パスワード|認証情報|トークン|秘密鍵|비밀번호|토큰|자격[ \t]*증명|парол|токен|учетн|учётн|Zugangsdaten|Passw[oö]rt|contraseña|credencial|senha|mot[ \t]+de[ \t]+passe|identifiants|credenziali/i;
+const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+/;
+/** Prohibitions in the languages of SEND_VERBS: a sentence that forbids sending is advice. */
+const FORBIDDEN =
+  /(?<![\p{L}])(?:never|not|don't|nie|niemals|nicht|keine?n?|nunca|jamás|jamais|pas|não|mai|non|не|нельзя|никогда)(?![\p{L}])|不要|禁止|切勿|请勿|請勿|不得|しないで|してはいけ|하지[ \t]*(?:마|말)|금지/iu;
+/** A public key is meant to be handed out. */
+const PUBLIC_KEY = /\.pub\b|öffentlich|public|pública|publique|pubblic|открыт|公钥|公開鍵|공개[ \t]*키/i;
+/** The sentences of a line: ended by . ! ? (followed by a space) or their full-width forms. */
+const SENTENCE_END = /(?<=[.!?])[ \t]+|(?<=[。！？])/;
+
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
   quotable: 'example-fence',
-  anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs)].flatMap((a) => a.literals)),
+  anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs), SEND_VERBS].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'foreign_instruction_override', title: 'Instruction override in another language', family: 'other-languages', tier: 'recommended', securitySeverity: 8,
@@ -250,9 +273,23 @@ export const OTHER_LANGUAGES: Detector = {
     }
     for (const x of EXFILTRATIONS) {
       view.eachLineMatch(x.verbs, x.re, (m) => {
+        if (PUBLIC_KEY.test(m[0])) return;
         emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_exfiltration',
           message: `${x.name} order to send data away ${preview(m[0])}: it asks the agent to send the conversation or secrets to an outside address.` });
       });
     }
+    const text = view.text;
+    view.eachLine(SEND_VERBS, (ls, le) => {
+      let at = ls;
+      for (const sentence of text.slice(ls, Math.min(le, ls + 2000)).split(SENTENCE_END)) {
+        const start = text.indexOf(sentence, at);
+        at = start + sentence.length;
+        if (!sentence.trim() || !CREDENTIAL.test(sentence) || !OUTSIDE.test(sentence) || FORBIDDEN.test(sentence)) continue;
+        if (!SEND_VERBS.literals.some((v) => sentence.toLowerCase().includes(v))) continue;
+        const lead = sentence.length - sentence.trimStart().length;
+        emit({ start: start + lead, end: start + sentence.trimEnd().length, ruleId: 'foreign_exfiltration',
+          message: `Order to send a credential to an outside address ${preview(sentence.trim())}: written in another language, the English rules and Hermes' patterns do not read it.` });
+      }
+    });
   },
 };
