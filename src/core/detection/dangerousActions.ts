@@ -18,6 +18,8 @@ const REMOTE_EXEC = new RegExp(
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',
     '\\b(?:nc|ncat|netcat)[ \\t]+(?:-[a-z]+[ \\t]+){0,3}-[a-z]*[ec][a-z]*[ \\t]+/bin/(?:ba|z)?sh\\b|\\b(?:ba)?sh[ \\t]+-i[ \\t]*[>&]{1,2}[ \\t]*/dev/tcp/|/dev/tcp/[\\w.-]+/\\d+',
+    // "Run the script at https://…/fix.sh with bash": the pipe in words.
+    '\\b(?:run|execute|source|launch)\\b[^\\n]{0,60}?https?://[^\\s)>"\'`]+\\.(?:sh|bash|ps1|py|pl|rb)\\b[^\\n]{0,30}?\\b(?:with|using|in|through|via)[ \\t]+(?:(?:ba|z)?sh|python3?|powershell|pwsh|perl|ruby)\\b',
     '\\biex[ \\t]*\\(?[ \\t]*(?:\\(?New-Object[ \\t]+Net\\.WebClient\\)?\\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n]{0,400}',
   ].join('|'),
   'gi',
@@ -86,6 +88,8 @@ const READ_THEN_SEND = new RegExp(
   'gi',
 );
 
+/** An environment variable named for a secret, written `$NAME`, `${NAME}` or bare. */
+const ENV_SECRET = '`?\\$?\\{?[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PASSWORD)\\}?`?(?![\\w])';
 /** Files that hold credentials: a dotfile of the user's home with tokens or keys, an .env file, a private key. */
 const SECRET_FILE =
   '(?:(?:~|\\$HOME|%USERPROFILE%)[\\\\/]\\.(?:npmrc|netrc|pypirc|git-credentials|gitconfig|aws(?:[\\\\/](?:credentials|config))?|ssh(?:[\\\\/][\\w.-]+)?|kube(?:[\\\\/]config)?|docker[\\\\/]config\\.json|gnupg|vault-token|config[\\\\/](?:gh|gcloud|hermes)(?:[\\\\/][\\w.-]+)*)|(?<![\\w.-])\\.env(?:\\.(?!example\\b|sample\\b|template\\b|dist\\b)[\\w-]+)?(?![\\w-]|\\.(?:example|sample|template|dist)\\b)|(?<![\\w.~/-])\\.(?:npmrc|netrc|pypirc|git-credentials)\\b|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws[\\\\/]credentials\\b|\\bcredentials\\.json\\b)';
@@ -106,6 +110,12 @@ const SECRET_TO_PUBLIC = new RegExp(
   `${PUBLISH_VERB}[^\\n]{0,60}?${SECRET_FILE}[^\\n]{0,60}?${PUBLIC_DIR}|${SECRET_FILE}[^\\n]{0,80}?${PUBLISH_VERB}[ \\t]+(?:it|them|its[ \\t]+contents?|the[ \\t]+files?)[ \\t]+(?:to|into|under|in)[ \\t]+${PUBLIC_DIR}`,
   'gi',
 );
+/** The value of a secret environment variable written into a reply, a comment or a description. */
+const SECRET_VALUE_OUT = new RegExp(
+  `\\b(?:responses?|repl(?:y|ies)|answers?|comments?|messages?|outputs?|descriptions?|summar(?:y|ies))\\b[^.\\n]{0,80}?\\b(?:value|contents?)[ \\t]+of[ \\t]+${ENV_SECRET}` +
+    `|\\b(?:value|contents?)[ \\t]+of[ \\t]+${ENV_SECRET}[^.\\n]{0,80}?\\b(?:in|into|to|inside)[ \\t]+(?:your|the|each|every|a)[ \\t]+(?:\\w+[ \\t]+)?(?:responses?|repl(?:y|ies)|answers?|comments?|commit[ \\t]+messages?|descriptions?|summar(?:y|ies)|outputs?)\\b`,
+  'gi',
+);
 /** A credential file's contents said to belong where others read them ("its contents belong in the ticket's notes"). */
 const SECRET_BELONGS = new RegExp(
   `${SECRET_FILE}[^\\n]{0,60}?\\b(?:contents?|value|text|body)\\b[^\\n]{0,30}?\\b(?:belongs?|goes|go|should[ \\t]+(?:go|be[ \\t]+(?:put|pasted|placed|included|copied|added))|(?:are|is)[ \\t]+to[ \\t]+be[ \\t]+\\w+|must[ \\t]+be[ \\t]+\\w+)\\b[^\\n]{0,60}?\\b(?:ticket|issue|comment|reply|response|answer|gist|pastebin|notes?|field|channel|message|description|pull[ \\t]+request|PR|commit|wiki|chat)s?\\b`,
@@ -118,10 +128,12 @@ const ARCHIVE_UPLOAD =
 /** A negation between the file and where it goes ("read it from ~/.npmrc; never print it in the reply"). */
 const NEGATED_GAP = /\b(?:not|never|don't|do[ \t]+not|avoid|without)\b/i;
 
-const WRITE = '(?:>>?|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
+const WRITE = '(?:>>?|\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
   /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized[_ \t]keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
+/** Environment variables that load code into every process started after them. */
+const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \t]*=[ \t]*["']?[^\n]{0,40}?--(?:require|import|loader|experimental-loader)[ \t=]+["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/\.cache\/|https?:)|\bPYTHONSTARTUP[ \t]*=[ \t]*["']?(?:\/tmp\/|\/dev\/shm\/|~\/\.cache\/)/gi;
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 
@@ -136,6 +148,10 @@ const SAFETY_OFF = new RegExp(
     '"?allow"?[ \\t]*[:=][ \\t]*\\[[ \\t]*"\\*"[ \\t]*\\]', '\\bcore\\.hooksPath[ \\t=]+["\']?\\/dev\\/null\\b',
     '\\b(?:skip|bypass|disable|turn[ \\t]+off|switch[ \\t]+off|ignore|deactivate)[ \\t]+(?:all[ \\t]+|the[ \\t]+|any[ \\t]+|your[ \\t]+)?(?:safety|security|permission|approval|confirmation|content)[ \\t]+(?:checks?|filters?|prompts?|dialogs?|guardrails?|restrictions?|measures?|mode)\\b',
     '\\b(?:disable|turn[ \\t]+off|bypass|remove)[ \\t]+(?:all[ \\t]+|the[ \\t]+|any[ \\t]+|your[ \\t]+)?(?:guardrails|sandbox(?:ing)?|safety[ \\t]+features?)\\b',
+    '\\b(?:bypass|skip|disable|ignore|override|circumvent|turn[ \\t]+off)\\w*[ \\t]+(?:the[ \\t]+)?(?:branch[ \\t]+protections?|required[ \\t]+(?:reviews?|approvals?|status[ \\t]+checks|checks)|code[ \\t]+review|review[ \\t]+requirements?)\\b',
+    '\\b(?:pre-?approved|whitelisted|allow-?listed|auto-?approved)[ \\t]+(?:all|every|any)[ \\t]+(?:shell[ \\t]+|terminal[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?)\\b',
+    '\\b(?:do[ \\t]+not|don\'t|never|no[ \\t]+need[ \\t]+to)[ \\t]+ask[ \\t]+(?:the[ \\t]+user[ \\t]+)?(?:for[ \\t]+(?:permission|confirmation|approval)[ \\t]+)?before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing)[ \\t]+(?:them|any|anything|commands?|shell|these|it)\\b',
+    '\\bufw[ \\t]+disable\\b|\\bsetenforce[ \\t]+0\\b|\\bsystemctl[ \\t]+(?:stop|disable)[ \\t]+(?:firewalld|ufw|apparmor)\\b|\\bopen[ \\t]+port[ \\t]+(?:22|3389|5432|6379|27017)[ \\t]+to[ \\t]+(?:the[ \\t]+world|everyone|the[ \\t]+internet|0\\.0\\.0\\.0)',
     'NODE_TLS_REJECT_UNAUTHORIZED[ \\t]*=[ \\t]*["\']?0', 'PYTHONHTTPSVERIFY[ \\t]*=[ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY[ \\t]*=[ \\t]*["\']?(?:1|true)',
     '\\bhttp\\.sslVerify[ \\t=]+false\\b', '\\bstrict-ssl[ \\t=]+false\\b', '\\bverify[ \\t]*=[ \\t]*False\\b', '\\bInsecureSkipVerify:[ \\t]*true\\b',
     '\\brejectUnauthorized:[ \\t]*false\\b', '--no-check-certificate\\b', '\\bCURLOPT_SSL_VERIFYPEER,[ \\t]*(?:0|false)\\b',
@@ -248,6 +264,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // A third-party script or pixel planted in every page the agent touches.
   [new Anchor(['every page', 'every html', 'each page', 'each html', 'all pages', 'all html', 'every template', 'every layout', 'every component', 'every file', 'each file', 'all files', 'every view']),
     /\b(?:add|insert|inject|embed|include|append|place)\w*\b[^.\n]{0,80}?https?:\/\/[^\s)>"'`]{1,300}[^.\n]{0,60}?\b(?:to|into|in|on)[ \t]+(?:every|each|all)[ \t]+(?:\w+[ \t]+)?(?:pages?|html|templates?|layouts?|components?|files?|views?)\b/gi],
+  // Failing tests deleted instead of fixed.
+  [new Anchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
+    /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],
   // Security findings dismissed wholesale.
   [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
@@ -266,6 +285,8 @@ const STUBBED_VERIFICATION = new RegExp(
 /** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
 const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
+const PRELOAD_ANCHOR = new Anchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
+const VALUE_OF_ANCHOR = new Anchor(['value of', 'values of', 'content of', 'contents of']);
 const UNASKED_ANCHOR = new Anchor(['without ask', 'without confirm', 'without check', 'without permission', 'without approval', 'without tell', 'without prompt', 'no need to ask', 'no need to confirm', 'no need to check']);
 const ARCHIVE_ANCHOR = new Anchor(['zip', 'tar', 'archiv', 'bundl', 'pack', 'compress']);
 const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
@@ -284,11 +305,11 @@ const GH_ANCHOR = new Anchor(['gh pr']);
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
-  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
+  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp', 'with bash', 'with sh', 'with zsh', 'with python', 'with powershell', 'with pwsh', 'with perl', 'with ruby', 'using bash', 'using sh', 'using python', 'using powershell', 'in bash', 'in a shell', 'through bash', 'via bash']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  new Anchor(['trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -306,7 +327,8 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR,
+    UNASKED_ANCHOR, ARCHIVE_ANCHOR, VALUE_OF_ANCHOR, PRELOAD_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -396,6 +418,8 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
         `Order to disclose a credential file ${preview(m[0])}: it puts keys or tokens where others read them.`);
     });
+    view.eachLineMatch(VALUE_OF_ANCHOR, SECRET_VALUE_OUT, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Writes a secret's value where others read it ${preview(m[0])}: the token ends up in a reply, a comment or a description.`));
     view.eachLineMatch(ANCHORS[15], SECRET_BELONGS, (m) => {
       if (NEGATED_GAP.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
@@ -418,6 +442,8 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(start, le - (line.length - line.trimEnd().length), 'persistence',
         `Installs lasting access through ${preview(m[0])}: ${preview(line, 100)}. It survives the agent's session.`);
     });
+    view.eachLineMatch(PRELOAD_ANCHOR, PRELOAD, (m) => report(m.index, m.index + m[0].length, 'persistence',
+      `Loads code into every process ${preview(m[0])}: set once, it runs in each command the user starts afterwards.`));
     view.eachLineMatch(ANCHORS[4], SAFETY_OFF, (m) => {
       if (/^--no-sandbox/i.test(m[0]) && BROWSER.test(text.slice(view.lineAt(m.index)[0], m.index))) return;
       report(m.index, m.index + m[0].length, 'safety_bypass', `Turns safety off ${preview(m[0])}: it removes the checks that stop an agent from doing harm.`);
