@@ -143,26 +143,31 @@ export class LiteralAutomaton {
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
     for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
 
-    // The trie, then breadth-first fallbacks filled into a full table.
+    // The trie, built a level at a time so that states are numbered by depth: the shallow states prose keeps
+    // returning to get neighbouring rows, and the part of the table a scan reads stays in cache. Then
+    // breadth-first fallbacks filled into a full table.
     const children: Map<number, number>[] = [new Map()];
     const depth = [0];
     const literal = [-1];
-    literals.forEach((lit, index) => {
-      let node = 0;
-      for (let i = 0; i < lit.length; i++) {
-        const cls = this.classOf[lit.charCodeAt(i)];
+    const nodeOf = new Int32Array(literals.length);
+    const longest = literals.reduce((n, lit) => Math.max(n, lit.length), 0);
+    for (let d = 0; d < longest; d++) {
+      literals.forEach((lit, index) => {
+        if (d >= lit.length) return;
+        const node = nodeOf[index];
+        const cls = this.classOf[lit.charCodeAt(d)];
         let next = children[node].get(cls);
         if (next === undefined) {
           next = children.length;
           children[node].set(cls, next);
           children.push(new Map());
-          depth.push(depth[node] + 1);
+          depth.push(d + 1);
           literal.push(-1);
         }
-        node = next;
-      }
-      literal[node] = index;
-    });
+        nodeOf[index] = next;
+        if (d === lit.length - 1) literal[next] = index;
+      });
+    }
     const states = children.length;
     const delta = new Int32Array(states * width);
     const ends = new Uint8Array(states);
