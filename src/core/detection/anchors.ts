@@ -122,10 +122,11 @@ export class LiteralAutomaton {
   readonly classOf: Uint8Array | Uint16Array;
   readonly width: number;
   /**
-   * [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. 16-bit while
-   * the states fit: the table is read once per character, and half the size stays in cache.
+   * [row + class] → the next state's row (state * width); negated when a literal (or a suffix literal) ends
+   * there. Rows rather than state numbers: the scan reads the table once per character, each read waiting on
+   * the one before, and a multiplication less per step shortens that chain.
    */
-  readonly delta: Int16Array | Int32Array;
+  readonly delta: Int32Array;
   /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
   readonly depth: Int32Array;
   /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
@@ -188,9 +189,9 @@ export class LiteralAutomaton {
         queue.push(child);
       }
     }
-    // Mark the transitions into states where a literal ends (after all fallbacks are known).
-    for (let i = 0; i < delta.length; i++) if (ends[delta[i]]) delta[i] = -delta[i];
-    this.delta = states < 0x8000 ? Int16Array.from(delta) : delta;
+    // Rows instead of states, marking the transitions into states where a literal ends (after all fallbacks are known).
+    for (let i = 0; i < delta.length; i++) delta[i] = ends[delta[i]] ? -delta[i] * width : delta[i] * width;
+    this.delta = delta;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
   }
@@ -202,23 +203,24 @@ export class LiteralAutomaton {
   next(text: string, from: number, hit: { literal: number }): number {
     const { classOf, delta, width, depth, literal } = this;
     const n = text.length;
-    let state = 0;
+    let row = 0;
     let i = from;
     for (; i < n; i++) {
-      state = delta[state * width + classOf[text.charCodeAt(i)]];
-      if (state < 0) break;
+      row = delta[row + classOf[text.charCodeAt(i)]];
+      if (row < 0) break;
     }
     if (i >= n) return -1;
     // No occurrence from `from` on ends before i; one that ends at i or later and starts by i is a suffix of
     // the text read so far that the trie holds, so it starts within the state's depth.
-    for (let p = Math.max(from, i - depth[-state] + 1); ; p++) {
+    for (let p = Math.max(from, i - depth[-row / width] + 1); ; p++) {
       let node = 0;
       let best = -1;
       for (let k = p; k < n; k++) {
-        const next = Math.abs(delta[node * width + classOf[text.charCodeAt(k)]]);
-        if (depth[next] !== k - p + 1) break;
+        const next = Math.abs(delta[node + classOf[text.charCodeAt(k)]]);
+        const state = next / width;
+        if (depth[state] !== k - p + 1) break;
         node = next;
-        if (literal[node] >= 0) best = literal[node];
+        if (literal[state] >= 0) best = literal[state];
       }
       if (best >= 0) {
         hit.literal = best;
