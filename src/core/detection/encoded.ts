@@ -97,8 +97,16 @@ const isGapChar = (c: number): boolean => c !== 124 && isSpacer(c);
 
 /** Where a digit or leet symbol is (inside a token that may mix it with letters). */
 const LEET_CHAR = /[0-9@$!|]/g;
-/** A letter, a hyphen and a letter: where a hyphen-joined chain can start. */
-const HYPHEN_JOIN = /[A-Za-z]-[A-Za-z]/g;
+/**
+ * The offset of the next letter-hyphen-letter (where a hyphen-joined chain can start) at or after `from`, or -1.
+ * Found from each hyphen: a search for one character skips prose faster than a regex that leads with a letter.
+ */
+function nextHyphenJoin(text: string, from: number): number {
+  for (let h = text.indexOf('-', from + 1); h !== -1; h = text.indexOf('-', h + 1)) {
+    if (isLetter(text.charCodeAt(h - 1)) && isLetter(text.charCodeAt(h + 1))) return h - 1;
+  }
+  return -1;
+}
 /**
  * Two letters between gap characters, 1–3 gap characters apart: a chain of four or more spaced letters has
  * such a pair (its second and third letters), while prose has single letters ("a", "I") but rarely two in a row.
@@ -153,20 +161,16 @@ function findDisguises(view: DocumentView): Disguises {
     const plain = token.toLowerCase().replace(/[0-9@$!|]/g, (x) => LEET[x] ?? x);
     if (KEYWORDS.test(plain)) out.leetLines.add(view.lineAt(i)[0]);
   }
-  if (text.includes('-')) {
-    HYPHEN_JOIN.lastIndex = 0;
-    while (HYPHEN_JOIN.test(text)) {
-      const at = HYPHEN_JOIN.lastIndex - 3;
-      let [i, j] = tokenAround(text, at);
-      HYPHEN_JOIN.lastIndex = at + 2;
-      // A token with digits or symbols neither starts nor continues a chain.
-      if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
-      const start = i;
-      // Each token with letters only that is followed by "-" and a letter continues the chain; the next ends it.
-      while (text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1)) && !/[0-9@$!|]/.test(text.slice(i, j))) [i, j] = tokenAround(text, j + 1);
-      if (!/[0-9@$!|]/.test(text.slice(i, j)) && KEYWORDS.test(text.slice(start, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
-      HYPHEN_JOIN.lastIndex = j;
-    }
+  for (let at = nextHyphenJoin(text, 0), resume = 0; at !== -1; at = nextHyphenJoin(text, resume)) {
+    let [i, j] = tokenAround(text, at);
+    resume = at + 2;
+    // A token with digits or symbols neither starts nor continues a chain.
+    if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
+    const start = i;
+    // Each token with letters only that is followed by "-" and a letter continues the chain; the next ends it.
+    while (text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1)) && !/[0-9@$!|]/.test(text.slice(i, j))) [i, j] = tokenAround(text, j + 1);
+    if (!/[0-9@$!|]/.test(text.slice(i, j)) && KEYWORDS.test(text.slice(start, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
+    resume = j;
   }
   SPACED_PAIR.lastIndex = 0;
   for (let m = SPACED_PAIR.exec(text); m; m = SPACED_PAIR.exec(text)) {
