@@ -197,16 +197,17 @@ export class LiteralAutomaton {
   }
 
   /**
-   * The next occurrence at or after `from`, as a regex alternation of the literals with flag `i` finds it:
-   * the leftmost start, and there the longest literal. Returns the start and sets `hit.literal`, or -1.
+   * The next occurrence at or after `from` in a text's code units (see codeUnits), as a regex alternation of the
+   * literals with flag `i` finds it: the leftmost start, and there the longest literal. Returns the start and sets
+   * `hit.literal`, or -1.
    */
-  next(text: string, from: number, hit: { literal: number }): number {
+  next(text: Uint16Array, from: number, hit: { literal: number }): number {
     const { classOf, delta, width, depth, literal } = this;
     const n = text.length;
     let row = 0;
     let i = from;
     for (; i < n; i++) {
-      row = delta[row + classOf[text.charCodeAt(i)]];
+      row = delta[row + classOf[text[i]]];
       if (row < 0) break;
     }
     if (i >= n) return -1;
@@ -216,7 +217,7 @@ export class LiteralAutomaton {
       let node = 0;
       let best = -1;
       for (let k = p; k < n; k++) {
-        const next = Math.abs(delta[node + classOf[text.charCodeAt(k)]]);
+        const next = Math.abs(delta[node + classOf[text[k]]]);
         const state = next / width;
         if (depth[state] !== k - p + 1) break;
         node = next;
@@ -228,6 +229,17 @@ export class LiteralAutomaton {
       }
     }
   }
+}
+
+/**
+ * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
+ * charCodeAt, most of all on a string built by concatenation (an editor's text after edits), which charCodeAt
+ * reaches through its parts.
+ */
+export function codeUnits(text: string): Uint16Array {
+  const units = new Uint16Array(text.length);
+  Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 'utf16le');
+  return units;
 }
 
 /** Lines longer than this are searched around each anchor hit instead of whole. */
@@ -257,7 +269,8 @@ export class AnchorHits {
     if (lineEnd === -1) lineEnd = text.length;
     let long = lineEnd > LONG_LINE;
     const hit = { literal: -1 };
-    for (let at = automaton.next(text, 0, hit); at !== -1; ) {
+    const units = codeUnits(text);
+    for (let at = automaton.next(units, 0, hit); at !== -1; ) {
       const lit = literals[hit.literal];
       if (at > lineEnd) {
         lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -269,7 +282,7 @@ export class AnchorHits {
       // A literal seen again on the same short line adds nothing: its segments there are the whole line.
       if (info && !long) {
         if (info.search === search && info.line === lineStart) {
-          at = automaton.next(text, at + info.skip, hit);
+          at = automaton.next(units, at + info.skip, hit);
           continue;
         }
         info.search = search;
@@ -290,7 +303,7 @@ export class AnchorHits {
         }
       }
       // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      at = automaton.next(text, at + (info ? info.skip : 1), hit);
+      at = automaton.next(units, at + (info ? info.skip : 1), hit);
     }
   }
 
