@@ -239,13 +239,25 @@ function nextOccurrence(classOf: Uint8Array | Uint16Array, delta: Int32Array, wi
   };
 }
 
+/** Texts up to this many code units are copied into one buffer that every scan reuses. */
+const SCRATCH_LIMIT = 1 << 20;
+
+let scratch = new Uint16Array(0);
+
 /**
  * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
  * charCodeAt, most of all on a string built by concatenation (an editor's text after edits), which charCodeAt
- * reaches through its parts.
+ * reaches through its parts. Up to SCRATCH_LIMIT units the copy goes into a shared buffer (no allocation and no
+ * garbage per scan), so the result is valid only until the next call.
  */
 export function codeUnits(text: string): Uint16Array {
-  const units = new Uint16Array(text.length);
+  const n = text.length;
+  if (n > SCRATCH_LIMIT) return writeUnits(text, new Uint16Array(n));
+  if (scratch.length < n) scratch = new Uint16Array(Math.min(SCRATCH_LIMIT, Math.max(n, 2 * scratch.length)));
+  return writeUnits(text, scratch.subarray(0, n));
+}
+
+function writeUnits(text: string, units: Uint16Array): Uint16Array {
   Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 'utf16le');
   return units;
 }
