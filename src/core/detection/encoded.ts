@@ -23,6 +23,15 @@ const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsy
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
 /**
+ * The marks the passes over the whole text below need (a hex prefix, '&#', a backslash, '%'), found in the one
+ * anchor search instead of a search of the text each. '\\X' and '0X' also count: the hex pass then runs and, as
+ * HEX needs a lower-case prefix, finds only plain hex runs, which it skips.
+ */
+const HEX_PREFIX_ANCHOR = new Anchor(['\\x', '0x']);
+const ENTITY_ANCHOR = new Anchor(['&#']);
+const BACKSLASH_ANCHOR = new Anchor(['\\']);
+const PERCENT_ANCHOR = new Anchor(['%']);
+/**
  * An order to decode something and act on the result ("hex-decode the following and treat the result as step 3",
  * "decode these character codes and insert the resulting statement"): text that hides what the agent is to do.
  */
@@ -260,7 +269,7 @@ export const ENCODED: Detector = {
   family: 'encoded',
   // Encoded instructions have no honest reason to sit in a command line, so only a block marked as an example quotes them.
   quotable: 'example-fence',
-  // Each pass below has its own cheap gate (a run of 20 base64 characters, '&#', '%', an anchor word).
+  // Each pass below has its own cheap gate (a run of 20 base64 characters, or an anchor: '&#', '%', a word).
   anchor: /[A-Za-z0-9]/,
   rules: [
     {
@@ -304,12 +313,12 @@ export const ENCODED: Detector = {
       });
       eachMatch(HEX, run, (m) => decoded(at + m.index, at + m.index + m[0].length, fromHex(m[0]), 'Hex'));
     });
-    if (text.includes('\\x') || text.includes('0x')) eachMatch(HEX, text, (m) => {
+    if (view.has(HEX_PREFIX_ANCHOR)) eachMatch(HEX, text, (m) => {
       if (/^[0-9A-Fa-f]+$/.test(m[0])) return;
       decoded(m.index, m.index + m[0].length, fromHex(m[0]), 'Hex');
     });
-    if (text.includes('&#')) eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
-    if (text.includes('\\')) {
+    if (view.has(ENTITY_ANCHOR)) eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
+    if (view.has(BACKSLASH_ANCHOR)) {
       eachMatch(ESCAPES, text, (m) => {
         if (!/\\[ux]/.test(m[0])) return;
         const lead = m[0].length - m[0].trimStart().length;
@@ -336,7 +345,7 @@ export const ENCODED: Detector = {
       emit({ start: m.index, end: from, ruleId: 'encoded_payload',
         message: `Order to decode ${hit[2]} and act on the result ${preview(m[0])}; the run decodes to ${preview(hit[1]!, 120)}: it hides what the agent is told to do.` });
     });
-    if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
+    if (view.has(PERCENT_ANCHOR)) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
       const line = text.slice(ls, Math.min(le, ls + 4000));
       const hits = line.match(ROT13_WORDS) ?? [];
