@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Anchor, LiteralAutomaton } from '../../src/core/detection/anchors';
+import { Anchor, codeUnits, LiteralAutomaton } from '../../src/core/detection/anchors';
 import { DocumentView } from '../../src/core/detection/documentView';
 import { NonAsciiClass, sparseNonAscii } from '../../src/core/detection/nonAsciiClass';
 import { DETECTION_RULES, DETECTORS } from '../../src/core/detection/registry';
@@ -44,10 +44,11 @@ describe('anchor search: one automaton finds what a case-insensitive regex of th
       let text = '';
       for (let k = Math.floor(rnd() * 12); k > 0; k--) text += pieces[Math.floor(rnd() * pieces.length)];
       const hit = { literal: -1 };
+      const units = codeUnits(text);
       for (let from = 0; from <= text.length; from++) {
         reference.lastIndex = from;
         const m = reference.exec(text);
-        const at = automaton.next(text, from, hit);
+        const at = automaton.next(units, from, hit);
         assert.equal(at, m ? m.index : -1, `${JSON.stringify(text)} from ${from}`);
         if (m) assert.equal(literals[hit.literal].length, m[0].length, `${JSON.stringify(text)} from ${from}`);
       }

@@ -122,10 +122,11 @@ export class LiteralAutomaton {
   readonly classOf: Uint8Array | Uint16Array;
   readonly width: number;
   /**
-   * [state * width + class] → next state; negated when a literal (or a suffix literal) ends there. 16-bit while
-   * the states fit: the table is read once per character, and half the size stays in cache.
+   * [row + class] → the next state's row (state * width); negated when a literal (or a suffix literal) ends
+   * there. Rows rather than state numbers: the scan reads the table once per character, each read waiting on
+   * the one before, and a multiplication less per step shortens that chain.
    */
-  readonly delta: Int16Array | Int32Array;
+  readonly delta: Int32Array;
   /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
   readonly depth: Int32Array;
   /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
@@ -143,26 +144,31 @@ export class LiteralAutomaton {
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
     for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
 
-    // The trie, then breadth-first fallbacks filled into a full table.
+    // The trie, built a level at a time so that states are numbered by depth: the shallow states prose keeps
+    // returning to get neighbouring rows, and the part of the table a scan reads stays in cache. Then
+    // breadth-first fallbacks filled into a full table.
     const children: Map<number, number>[] = [new Map()];
     const depth = [0];
     const literal = [-1];
-    literals.forEach((lit, index) => {
-      let node = 0;
-      for (let i = 0; i < lit.length; i++) {
-        const cls = this.classOf[lit.charCodeAt(i)];
+    const nodeOf = new Int32Array(literals.length);
+    const longest = literals.reduce((n, lit) => Math.max(n, lit.length), 0);
+    for (let d = 0; d < longest; d++) {
+      literals.forEach((lit, index) => {
+        if (d >= lit.length) return;
+        const node = nodeOf[index];
+        const cls = this.classOf[lit.charCodeAt(d)];
         let next = children[node].get(cls);
         if (next === undefined) {
           next = children.length;
           children[node].set(cls, next);
           children.push(new Map());
-          depth.push(depth[node] + 1);
+          depth.push(d + 1);
           literal.push(-1);
         }
-        node = next;
-      }
-      literal[node] = index;
-    });
+        nodeOf[index] = next;
+        if (d === lit.length - 1) literal[next] = index;
+      });
+    }
     const states = children.length;
     const delta = new Int32Array(states * width);
     const ends = new Uint8Array(states);
@@ -183,44 +189,77 @@ export class LiteralAutomaton {
         queue.push(child);
       }
     }
-    // Mark the transitions into states where a literal ends (after all fallbacks are known).
-    for (let i = 0; i < delta.length; i++) if (ends[delta[i]]) delta[i] = -delta[i];
-    this.delta = states < 0x8000 ? Int16Array.from(delta) : delta;
+    // Rows instead of states, marking the transitions into states where a literal ends (after all fallbacks are known).
+    for (let i = 0; i < delta.length; i++) delta[i] = ends[delta[i]] ? -delta[i] * width : delta[i] * width;
+    this.delta = delta;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
+    this.next = nextOccurrence(this.classOf, this.delta, width, this.depth, this.literal);
   }
 
   /**
-   * The next occurrence at or after `from`, as a regex alternation of the literals with flag `i` finds it:
-   * the leftmost start, and there the longest literal. Returns the start and sets `hit.literal`, or -1.
+   * The next occurrence at or after `from` in a text's code units (see codeUnits), as a regex alternation of the
+   * literals with flag `i` finds it: the leftmost start, and there the longest literal. Returns the start and sets
+   * `hit.literal`, or -1.
    */
-  next(text: string, from: number, hit: { literal: number }): number {
-    const { classOf, delta, width, depth, literal } = this;
+  readonly next: (text: Uint16Array, from: number, hit: { literal: number }) => number;
+}
+
+/**
+ * LiteralAutomaton.next over the given tables. A closure rather than a method reading them from `this`: the
+ * optimizing compiler then takes the tables as constants, which saves work on every character.
+ */
+function nextOccurrence(classOf: Uint8Array | Uint16Array, delta: Int32Array, width: number, depth: Int32Array, literal: Int32Array) {
+  return (text: Uint16Array, from: number, hit: { literal: number }): number => {
     const n = text.length;
-    let state = 0;
+    let row = 0;
     let i = from;
     for (; i < n; i++) {
-      state = delta[state * width + classOf[text.charCodeAt(i)]];
-      if (state < 0) break;
+      row = delta[row + classOf[text[i]]];
+      if (row < 0) break;
     }
     if (i >= n) return -1;
     // No occurrence from `from` on ends before i; one that ends at i or later and starts by i is a suffix of
     // the text read so far that the trie holds, so it starts within the state's depth.
-    for (let p = Math.max(from, i - depth[-state] + 1); ; p++) {
+    for (let p = Math.max(from, i - depth[(-row / width) | 0] + 1); ; p++) {
       let node = 0;
       let best = -1;
       for (let k = p; k < n; k++) {
-        const next = Math.abs(delta[node * width + classOf[text.charCodeAt(k)]]);
-        if (depth[next] !== k - p + 1) break;
+        const next = Math.abs(delta[node + classOf[text[k]]]);
+        const state = (next / width) | 0;
+        if (depth[state] !== k - p + 1) break;
         node = next;
-        if (literal[node] >= 0) best = literal[node];
+        if (literal[state] >= 0) best = literal[state];
       }
       if (best >= 0) {
         hit.literal = best;
         return p;
       }
     }
-  }
+  };
+}
+
+/** Texts up to this many code units are copied into one buffer that every scan reuses. */
+const SCRATCH_LIMIT = 1 << 20;
+
+let scratch = new Uint16Array(0);
+
+/**
+ * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
+ * charCodeAt, most of all on a string built by concatenation (an editor's text after edits), which charCodeAt
+ * reaches through its parts. Up to SCRATCH_LIMIT units the copy goes into a shared buffer (no allocation and no
+ * garbage per scan), so the result is valid only until the next call.
+ */
+export function codeUnits(text: string): Uint16Array {
+  const n = text.length;
+  if (n > SCRATCH_LIMIT) return writeUnits(text, new Uint16Array(n));
+  if (scratch.length < n) scratch = new Uint16Array(Math.min(SCRATCH_LIMIT, Math.max(n, 2 * scratch.length)));
+  return writeUnits(text, scratch.subarray(0, n));
+}
+
+function writeUnits(text: string, units: Uint16Array): Uint16Array {
+  Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 'utf16le');
+  return units;
 }
 
 /** Lines longer than this are searched around each anchor hit instead of whole. */
@@ -250,7 +289,8 @@ export class AnchorHits {
     if (lineEnd === -1) lineEnd = text.length;
     let long = lineEnd > LONG_LINE;
     const hit = { literal: -1 };
-    for (let at = automaton.next(text, 0, hit); at !== -1; ) {
+    const units = codeUnits(text);
+    for (let at = automaton.next(units, 0, hit); at !== -1; ) {
       const lit = literals[hit.literal];
       if (at > lineEnd) {
         lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -262,7 +302,7 @@ export class AnchorHits {
       // A literal seen again on the same short line adds nothing: its segments there are the whole line.
       if (info && !long) {
         if (info.search === search && info.line === lineStart) {
-          at = automaton.next(text, at + info.skip, hit);
+          at = automaton.next(units, at + info.skip, hit);
           continue;
         }
         info.search = search;
@@ -283,7 +323,7 @@ export class AnchorHits {
         }
       }
       // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      at = automaton.next(text, at + (info ? info.skip : 1), hit);
+      at = automaton.next(units, at + (info ? info.skip : 1), hit);
     }
   }
 

@@ -23,6 +23,15 @@ const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsy
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
 /**
+ * The marks the passes over the whole text below need (a hex prefix, '&#', a backslash, '%'), found in the one
+ * anchor search instead of a search of the text each. '\\X' and '0X' also count: the hex pass then runs and, as
+ * HEX needs a lower-case prefix, finds only plain hex runs, which it skips.
+ */
+const HEX_PREFIX_ANCHOR = new Anchor(['\\x', '0x']);
+const ENTITY_ANCHOR = new Anchor(['&#']);
+const BACKSLASH_ANCHOR = new Anchor(['\\']);
+const PERCENT_ANCHOR = new Anchor(['%']);
+/**
  * An order to decode something and act on the result ("hex-decode the following and treat the result as step 3",
  * "decode these character codes and insert the resulting statement"): text that hides what the agent is to do.
  */
@@ -97,8 +106,16 @@ const isGapChar = (c: number): boolean => c !== 124 && isSpacer(c);
 
 /** Where a digit or leet symbol is (inside a token that may mix it with letters). */
 const LEET_CHAR = /[0-9@$!|]/g;
-/** A letter, a hyphen and a letter: where a hyphen-joined chain can start. */
-const HYPHEN_JOIN = /[A-Za-z]-[A-Za-z]/g;
+/**
+ * The offset of the next letter-hyphen-letter (where a hyphen-joined chain can start) at or after `from`, or -1.
+ * Found from each hyphen: a search for one character skips prose faster than a regex that leads with a letter.
+ */
+function nextHyphenJoin(text: string, from: number): number {
+  for (let h = text.indexOf('-', from + 1); h !== -1; h = text.indexOf('-', h + 1)) {
+    if (isLetter(text.charCodeAt(h - 1)) && isLetter(text.charCodeAt(h + 1))) return h - 1;
+  }
+  return -1;
+}
 /**
  * Two letters between gap characters, 1–3 gap characters apart: a chain of four or more spaced letters has
  * such a pair (its second and third letters), while prose has single letters ("a", "I") but rarely two in a row.
@@ -153,20 +170,16 @@ function findDisguises(view: DocumentView): Disguises {
     const plain = token.toLowerCase().replace(/[0-9@$!|]/g, (x) => LEET[x] ?? x);
     if (KEYWORDS.test(plain)) out.leetLines.add(view.lineAt(i)[0]);
   }
-  if (text.includes('-')) {
-    HYPHEN_JOIN.lastIndex = 0;
-    while (HYPHEN_JOIN.test(text)) {
-      const at = HYPHEN_JOIN.lastIndex - 3;
-      let [i, j] = tokenAround(text, at);
-      HYPHEN_JOIN.lastIndex = at + 2;
-      // A token with digits or symbols neither starts nor continues a chain.
-      if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
-      const start = i;
-      // Each token with letters only that is followed by "-" and a letter continues the chain; the next ends it.
-      while (text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1)) && !/[0-9@$!|]/.test(text.slice(i, j))) [i, j] = tokenAround(text, j + 1);
-      if (!/[0-9@$!|]/.test(text.slice(i, j)) && KEYWORDS.test(text.slice(start, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
-      HYPHEN_JOIN.lastIndex = j;
-    }
+  for (let at = nextHyphenJoin(text, 0), resume = 0; at !== -1; at = nextHyphenJoin(text, resume)) {
+    let [i, j] = tokenAround(text, at);
+    resume = at + 2;
+    // A token with digits or symbols neither starts nor continues a chain.
+    if (/[0-9@$!|]/.test(text.slice(i, j))) continue;
+    const start = i;
+    // Each token with letters only that is followed by "-" and a letter continues the chain; the next ends it.
+    while (text.charCodeAt(j) === 45 && isLetter(text.charCodeAt(j + 1)) && !/[0-9@$!|]/.test(text.slice(i, j))) [i, j] = tokenAround(text, j + 1);
+    if (!/[0-9@$!|]/.test(text.slice(i, j)) && KEYWORDS.test(text.slice(start, j).replace(/-/g, '').toLowerCase())) out.hyphenLines.add(view.lineAt(i)[0]);
+    resume = j;
   }
   SPACED_PAIR.lastIndex = 0;
   for (let m = SPACED_PAIR.exec(text); m; m = SPACED_PAIR.exec(text)) {
@@ -256,7 +269,7 @@ export const ENCODED: Detector = {
   family: 'encoded',
   // Encoded instructions have no honest reason to sit in a command line, so only a block marked as an example quotes them.
   quotable: 'example-fence',
-  // Each pass below has its own cheap gate (a run of 20 base64 characters, '&#', '%', an anchor word).
+  // Each pass below has its own cheap gate (a run of 20 base64 characters, or an anchor: '&#', '%', a word).
   anchor: /[A-Za-z0-9]/,
   rules: [
     {
@@ -300,12 +313,12 @@ export const ENCODED: Detector = {
       });
       eachMatch(HEX, run, (m) => decoded(at + m.index, at + m.index + m[0].length, fromHex(m[0]), 'Hex'));
     });
-    if (text.includes('\\x') || text.includes('0x')) eachMatch(HEX, text, (m) => {
+    if (view.has(HEX_PREFIX_ANCHOR)) eachMatch(HEX, text, (m) => {
       if (/^[0-9A-Fa-f]+$/.test(m[0])) return;
       decoded(m.index, m.index + m[0].length, fromHex(m[0]), 'Hex');
     });
-    if (text.includes('&#')) eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
-    if (text.includes('\\')) {
+    if (view.has(ENTITY_ANCHOR)) eachMatch(ENTITIES, text, (m) => decoded(m.index, m.index + m[0].trimEnd().length, fromEntities(m[0]), 'HTML-entity'));
+    if (view.has(BACKSLASH_ANCHOR)) {
       eachMatch(ESCAPES, text, (m) => {
         if (!/\\[ux]/.test(m[0])) return;
         const lead = m[0].length - m[0].trimStart().length;
@@ -332,7 +345,7 @@ export const ENCODED: Detector = {
       emit({ start: m.index, end: from, ruleId: 'encoded_payload',
         message: `Order to decode ${hit[2]} and act on the result ${preview(m[0])}; the run decodes to ${preview(hit[1]!, 120)}: it hides what the agent is told to do.` });
     });
-    if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
+    if (view.has(PERCENT_ANCHOR)) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
       const line = text.slice(ls, Math.min(le, ls + 4000));
       const hits = line.match(ROT13_WORDS) ?? [];
