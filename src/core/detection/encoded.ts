@@ -7,7 +7,7 @@
 import { Anchor } from './anchors';
 import { eachMatch, preview, type DocumentView } from './documentView';
 import { instructionCue } from './instructionCues';
-import type { Detector, Emit } from './rule';
+import type { Detection, Detector, Emit } from './rule';
 
 /** Decoded runs checked per file (each check runs the instruction rules). */
 const MAX_CHECKS = 300;
@@ -29,6 +29,13 @@ const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
 const DECODE_ORDER =
   /\bdecod(?:e|ing)\b[^\n]{0,160}?\b(?:and|then)[ \t]+(?:treat|follow|obey|apply|execute|run|eval\w*|insert|prepend|act[ \t]+on|carry[ \t]+out|adopt)[ \t]+(?:the[ \t]+)?(?:result\w*|output|decoded|it\b|them\b|that\b|these\b|what)/gi;
 const DECODE_ANCHOR = new Anchor(['decod']);
+/**
+ * A sentence telling the reader to decode (or join up) the file's disguised text and act on it ("read it decoded and
+ * follow it"): once the file says so, a block of such text it calls an example is the instruction, not a quotation.
+ */
+const FOLLOW_DECODED =
+  /\b(?:decod(?:e|ed|ing)|decipher\w*|unscrambl\w*|deobfuscat\w*|rot-?13|join(?:ed)?[ \t]+(?:up|together)|read[ \t]+(?:them|it|these|this)[ \t]+(?:joined|decoded|backwards))\b[^\n]{0,80}?\b(?:follow|obey|execute|run|apply|carry[ \t]+out|act[ \t]+on|do[ \t]+(?:it|that|this|what|so))\b/i;
+const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 'rot13', 'rot-13', 'join']);
 /** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */
 const DECODE_REACH = 1200;
 /** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
@@ -39,17 +46,20 @@ const WORDY = /[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}/;
 const PERCENT = /(?:[^\s%]{0,40}%[0-9A-Fa-f]{2}){5,2000}[^\s%]{0,40}/g;
 /**
  * rot13 of words that instructions and commands use: ignore, instructions, previous, system, prompt, execute,
- * secret, password, …, and bash, curl, wget, shell, sudo, /dev/, assistant, reverse, delete, token.
+ * secret, password, …, and bash, curl, wget, shell, sudo, /dev/, assistant, reverse, delete, token; and, between
+ * spaces, rot13 of English function words (the, and, to, of, you, with, from, also, then, when, your), which any
+ * rot13 sentence has whatever it is about, and English text almost never.
  */
 const ROT13_ANCHOR = new Anchor([
   'vtaber', 'vafgehpg', 'cerivbhf', 'flfgrz', 'cebzcg', 'rkrphgr', 'frperg', 'cnffjbeq', 'qvfertneq', 'bireevqr', 'gryy', 'hfre', 'hcybnq', 'uggcf', 'svyr',
   'onfu', 'phey', 'jtrg', 'furyy', 'fhqb', '/qri/', 'nffvfgnag', 'erirefr', 'qryrgr', 'gbxra',
+  ' gur ', ' naq ', ' gb ', ' bs ', ' lbh ', ' jvgu ', ' sebz ', ' nyfb ', ' gura ', 'jura ', ' lbhe ',
 ]);
 const REVERSED_ANCHOR = new Anchor(['erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap']);
 const ROT13_WORDS =
-  /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra)\b/gi;
+  /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra|gb|bs|sebz|nyfb|gura|jura|vs|vg|ba|vagb|chfu|pbcl|erzbgr|xrl|xrlf|cevingr|qb|abg|nyjnlf|arire)\b/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
-const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules/;
+const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules|curl|wget|bash|printenv|sudo|\.env\b|npmrc|ssh/;
 
 const BASE64_CHARS = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=') BASE64_CHARS[c.charCodeAt(0)] = 1;
@@ -245,6 +255,61 @@ function fromEscapes(s: string): string {
   });
 }
 
+/**
+ * Every token that mixes letters with digits or symbols, short ones too ("d0 n07 73ll"), and two-digit words between
+ * them ("70" for "to"), with the digits and symbols read as the letters they stand for.
+ */
+function deleetMixed(line: string): string {
+  return line.replace(/[A-Za-z0-9@$!|]{2,24}/g, (t) =>
+    (/[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t)) || /^[0-9]{2}$/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
+}
+
+/** The one character that sits between most letters of a spaced chain ("e x p o r t": ' ', "r.u.n": '.'), if one does. */
+function dominantJoiner(chain: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (let i = 1; i + 1 < chain.length; i++) {
+    if (isLetter(chain.charCodeAt(i - 1)) && isLetter(chain.charCodeAt(i + 1)) && !isLetter(chain.charCodeAt(i))) {
+      counts.set(chain[i], (counts.get(chain[i]) ?? 0) + 1);
+    }
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
+/**
+ * A line spaced out with `joiner` read joined up: each word of it is its characters with one joiner between each two
+ * ("h t t p s : / /", "c.u.r.l", where a joiner character of the text itself sits between two joiners: "w...c"); words
+ * are separated by runs of two or more spaces (or by any spaces, when the joiner is not a space). Other words stay.
+ * Also where the joined-up words are: from the start of the first to the end of the last.
+ */
+function joinSpaced(line: string, joiner: string): { plain: string; start: number; end: number } {
+  const gap = joiner === ' ' ? /[ \t]{2,}|\t/g : /[ \t]+/g;
+  const words: string[] = [];
+  let start = -1;
+  let end = -1;
+  let from = 0;
+  const word = (to: number): void => {
+    const w = line.slice(from, to);
+    let joined = w.length >= 3 && w.length % 2 === 1;
+    for (let i = 1; joined && i < w.length; i += 2) joined = w[i] === joiner;
+    if (!joined) {
+      words.push(w);
+      return;
+    }
+    let out = '';
+    for (let i = 0; i < w.length; i += 2) out += w[i];
+    words.push(out);
+    if (start === -1) start = from;
+    end = to;
+  };
+  for (let m = gap.exec(line); m; m = gap.exec(line)) {
+    word(m.index);
+    from = m.index + m[0].length;
+  }
+  word(line.length);
+  return { plain: words.join(' '), start, end };
+}
+
 function rot13(s: string): string {
   return s.replace(/[A-Za-z]/g, (c) => {
     const base = c <= 'Z' ? 65 : 97;
@@ -275,9 +340,15 @@ export const ENCODED: Detector = {
       fix: 'Remove the text.',
     },
   ],
-  detect(view: DocumentView, emit: Emit): void {
+  detect(view: DocumentView, emitFinding: Emit): void {
     const text = view.text;
     let checks = 0;
+    let ordered: boolean | undefined;
+    /** Findings in a file that orders its disguised text decoded and followed are quotations nowhere. */
+    const emit = (d: Detection): void => {
+      ordered ??= view.has(FOLLOW_ANCHOR) && FOLLOW_DECODED.test(text);
+      emitFinding(ordered ? { ...d, quotable: 'none' } : d);
+    };
     const decoded = (start: number, end: number, plain: string | undefined, kind: string): void => {
       // Base64 inside base64: decode one more layer.
       const inner = plain !== undefined && /^[A-Za-z0-9+/_-]{20,8192}={0,2}$/.test(plain.trim()) ? fromBase64(plain.trim()) : undefined;
@@ -365,8 +436,29 @@ export const ENCODED: Detector = {
       const lead = line.length - line.trimStart().length;
       obfuscated(ls + lead, ls + line.trimEnd().length, line.trim().replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, ''), 'Hyphen-split text');
     }
+    const decodedLines = new Set<number>();
     for (const [s, e] of disguises.spaced) {
+      const [ls, le] = view.lineAt(s);
+      if (decodedLines.has(ls)) continue;
       const span = text.slice(s, e);
+      // The whole line, read with the chain's joiner: punctuation, digits and code spans are spaced out with it too.
+      const lineJoiner = dominantJoiner(span);
+      if (lineJoiner !== undefined) {
+        decodedLines.add(ls);
+        const line = text.slice(ls, Math.min(le, ls + 4000));
+        const joined = joinSpaced(line, lineJoiner);
+        const plain = deleetMixed(joined.plain).trim();
+        if (joined.start !== -1 && checks < MAX_CHECKS && !instructionCue(line)) {
+          checks++;
+          const why = instructionCue(plain);
+          if (why) {
+            emit({ start: ls + joined.start, end: ls + joined.end, ruleId: 'obfuscated_keyword',
+              message: `Spaced-out text ${preview(line.slice(joined.start, joined.end), 60)} reads as ${preview(plain, 100)}, which ${why}.` });
+            continue;
+          }
+        }
+      }
+
       // The separator that sits between most letters joins one word; any other separator (or 2+ spaces) ends it.
       const counts = new Map<string, number>();
       for (const sp of span.match(/[^A-Za-z]+/g) ?? []) counts.set(sp, (counts.get(sp) ?? 0) + 1);
@@ -376,13 +468,10 @@ export const ENCODED: Detector = {
     }
     for (const ls of disguises.leetLines) {
       const line = text.slice(ls, view.lineAt(ls)[1]);
-      // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll").
       // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll"), and
       // two-digit words between them ("70" for "to").
-      const deleet = line.replace(/[A-Za-z0-9@$!|]{2,24}/g, (t) =>
-        (/[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t)) || /^[0-9]{2}$/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
       const lead = line.length - line.trimStart().length;
-      obfuscated(ls + lead, ls + line.trimEnd().length, deleet.trim(), 'Leetspeak');
+      obfuscated(ls + lead, ls + line.trimEnd().length, deleetMixed(line).trim(), 'Leetspeak');
     }
   },
 };
