@@ -55,7 +55,13 @@ const ROT13_ANCHOR = new Anchor([
   'onfu', 'phey', 'jtrg', 'furyy', 'fhqb', '/qri/', 'nffvfgnag', 'erirefr', 'qryrgr', 'gbxra',
   ' gur ', ' naq ', ' gb ', ' bs ', ' lbh ', ' jvgu ', ' sebz ', ' nyfb ', ' gura ', 'jura ', ' lbhe ',
 ]);
-const REVERSED_ANCHOR = new Anchor(['erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap']);
+/** Reversed instruction words, and between spaces reversed English function words, which any reversed sentence has. */
+const REVERSED_ANCHOR = new Anchor([
+  'erongi', 'snoitcurtsni', 'suoiverp', 'dragersid', 'tpmorp', 'metsys', 'edirrevo', 'terces', 'drowssap',
+  ' eht ', ' dna ', ' uoy ', ' htiw ', ' morf ', ' osla ', ' neht ', ' nehw ', ' ruoy ',
+]);
+/** Reversed function words: a line needs three distinct reversed words in all before it is read backwards. */
+const REVERSED_FUNCTION_WORDS = /\b(?:eht|dna|ot|fo|uoy|htiw|morf|osla|neht|nehw|fi|ti|siht|ruoy|dnes|nur|hsup|tsop|daolpu|elif|yek)\b/gi;
 const ROT13_WORDS =
   /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra|gb|bs|sebz|nyfb|gura|jura|vs|vg|ba|vagb|chfu|pbcl|erzbgr|xrl|xrlf|cevingr|qb|abg|nyjnlf|arire)\b/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
@@ -425,7 +431,8 @@ export const ENCODED: Detector = {
     view.eachLine(REVERSED_ANCHOR, (ls, le) => {
       if (checks >= MAX_CHECKS) return;
       const line = text.slice(ls, Math.min(le, ls + 4000));
-      if (new Set((line.match(REVERSED_WORDS) ?? []).map((h) => h.toLowerCase())).size < 2) return;
+      const strong = new Set((line.match(REVERSED_WORDS) ?? []).map((h) => h.toLowerCase())).size;
+      if (strong < 2 && strong + new Set((line.match(REVERSED_FUNCTION_WORDS) ?? []).map((h) => h.toLowerCase())).size < 3) return;
       const lead = line.length - line.trimStart().length;
       const reversed = [...line.trim()].reverse().join('');
       if (instructionCue(line)) return;
