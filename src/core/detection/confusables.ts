@@ -124,7 +124,7 @@ const MIN_WHOLE_LOOKALIKE = 3;
  */
 const COMPAT = '\\uff01-\\uff5e\\u24b6-\\u24e9\\u{1d400}-\\u{1d7ff}\\u{1f130}-\\u{1f149}';
 /** Runs of such characters, with the spaces and ASCII punctuation between them. */
-const COMPAT_RUN = new RegExp(`[${COMPAT}](?:[${COMPAT}\\u3000 \\t!-/:-@]*[${COMPAT}])?`, 'gu');
+const COMPAT_RUN = new RegExp(`[${COMPAT}](?:[${COMPAT}\\u3000 \\t!-/:-@]*[${COMPAT}])?`, 'uy');
 const COMPAT_LETTER = /[\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1d400}-\u{1d7cb}\u{1f130}-\u{1f149}]/gu;
 const COMPAT_ANCHOR = new NonAsciiClass(new RegExp(`[${COMPAT}]`, 'u'));
 /** Letters a run needs before it is read: "ＡＰＩ" or "ＯＫ" in Japanese or Chinese prose is ordinary typography. */
@@ -167,12 +167,13 @@ export const CONFUSABLES: Detector = {
     let lineChecks = 0;
     /** Per line (window) start, the dangerous command its skeleton reads as ('' for none). */
     const commands = new Map<number, string>();
+    const namingLines = new Map<number, boolean>();
     for (let at = view.nextOf(LOOKALIKE, 0); at !== -1; ) {
       const [s, e] = wordAround(text, at);
       const word = text.slice(s, e);
       at = view.nextOf(LOOKALIKE, Math.max(e, at + (text.codePointAt(at)! > 0xffff ? 2 : 1)));
       if (!LATIN.test(word)) {
-        wholeWord(view, s, e, emit);
+        wholeWord(view, s, e, namingLines, emit);
         continue;
       }
       const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
@@ -211,13 +212,29 @@ export const CONFUSABLES: Detector = {
  * but as the host of a URL, or on a command line in a name that reads as Latin, it is a whole-script homograph: the
  * address browsers refuse to display as Unicode.
  */
-function wholeWord(view: DocumentView, s: number, e: number, emit: Emit): void {
+function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<number, boolean>, emit: Emit): void {
   const text = view.text;
+  if (e - s < MIN_WHOLE_LOOKALIKE) return;
+  // Most words of Russian or Greek prose stop at their first letters without a look-alike.
+  for (let i = s; i < e; ) {
+    const cp = text.codePointAt(i)!;
+    if (!LOOKALIKES.has(cp)) return;
+    i += cp > 0xffff ? 2 : 1;
+  }
   const word = text.slice(s, e);
   const chars = [...word];
-  if (chars.length < MIN_WHOLE_LOOKALIKE || !chars.every((ch) => LOOKALIKES.has(ch.codePointAt(0)!))) return;
+  if (chars.length < MIN_WHOLE_LOOKALIKE) return;
   const reads = skeleton(word);
   if (!/^[a-z]+$/i.test(reads)) return;
+  // Prose in Russian or Greek has many such words: a line with neither a URL nor a command is read once.
+  const [ls, le] = view.lineAt(s);
+  let naming = namingLines.get(ls);
+  if (naming === undefined) {
+    const head = text.slice(ls, Math.min(le, ls + REACH));
+    naming = COMMAND_START.test(head) || text.slice(ls, le).includes('://');
+    namingLines.set(ls, naming);
+  }
+  if (!naming) return;
   const win = lineWindow(view, s, e);
   const { line, from } = win;
   const where = inUrlHost(line, s - from, e - from) ? 'the host of a URL'
@@ -247,8 +264,11 @@ function homographToken(line: string, s: number, e: number): boolean {
 function compatibilityRuns(view: DocumentView, emit: Emit): void {
   const text = view.text;
   let checks = 0;
-  COMPAT_RUN.lastIndex = 0;
-  for (let m = COMPAT_RUN.exec(text); m && checks < MAX_LINE_CHECKS; m = COMPAT_RUN.exec(text)) {
+  // Runs start at a character the non-ASCII index finds; the sticky pattern then reads the run from there.
+  for (let at = view.nextOf(COMPAT_ANCHOR, 0); at !== -1 && checks < MAX_LINE_CHECKS; ) {
+    COMPAT_RUN.lastIndex = at;
+    const m = COMPAT_RUN.exec(text)!;
+    at = view.nextOf(COMPAT_ANCHOR, m.index + m[0].length);
     if ((m[0].match(COMPAT_LETTER) ?? []).length < MIN_COMPAT_LETTERS) continue;
     checks++;
     const plain = m[0].normalize('NFKC');

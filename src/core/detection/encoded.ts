@@ -412,6 +412,7 @@ export const ENCODED: Detector = {
     });
     if (text.includes('%')) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
+      if (checks >= MAX_CHECKS) return;
       const line = text.slice(ls, Math.min(le, ls + 4000));
       const hits = line.match(ROT13_WORDS) ?? [];
       if (new Set(hits.map((h) => h.toLowerCase())).size < 3 || checks >= MAX_CHECKS) return;
@@ -444,24 +445,27 @@ export const ENCODED: Detector = {
       const lead = line.length - line.trimStart().length;
       obfuscated(ls + lead, ls + line.trimEnd().length, line.trim().replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, ''), 'Hyphen-split text');
     }
-    const decodedLines = new Set<number>();
+    /** Per line start, the joiners it has been read with, and whether that found an instruction. */
+    const decodedLines = new Map<number, Map<string, boolean>>();
     for (const [s, e] of disguises.spaced) {
       const [ls, le] = view.lineAt(s);
-      if (decodedLines.has(ls)) continue;
       const span = text.slice(s, e);
       // The whole line, read with the chain's joiner: punctuation, digits and code spans are spaced out with it too.
-      const lineJoiner = dominantJoiner(span);
+      const lineJoiner = checks < MAX_CHECKS ? dominantJoiner(span) : undefined;
       if (lineJoiner !== undefined) {
-        decodedLines.add(ls);
-        const line = text.slice(ls, Math.min(le, ls + 4000));
-        const joined = joinSpaced(line, lineJoiner);
-        const plain = deleetMixed(joined.plain).trim();
-        if (joined.start !== -1 && checks < MAX_CHECKS && !instructionCue(line)) {
-          checks++;
-          const why = instructionCue(plain);
+        let readWith = decodedLines.get(ls);
+        if (!readWith) decodedLines.set(ls, (readWith = new Map()));
+        const found = readWith.get(lineJoiner);
+        if (found) continue;
+        if (found === undefined) {
+          readWith.set(lineJoiner, false);
+          const line = text.slice(ls, Math.min(le, ls + 4000));
+          const joined = joinSpaced(line, lineJoiner);
+          const why = joined.start !== -1 && checks++ < MAX_CHECKS && !instructionCue(line) ? instructionCue(deleetMixed(joined.plain).trim()) : undefined;
           if (why) {
             emit({ start: ls + joined.start, end: ls + joined.end, ruleId: 'obfuscated_keyword',
-              message: `Spaced-out text ${preview(line.slice(joined.start, joined.end), 60)} reads as ${preview(plain, 100)}, which ${why}.` });
+              message: `Spaced-out text ${preview(line.slice(joined.start, joined.end), 60)} reads as ${preview(deleetMixed(joined.plain).trim(), 100)}, which ${why}.` });
+            readWith.set(lineJoiner, true);
             continue;
           }
         }
