@@ -270,50 +270,62 @@ function deleetMixed(line: string): string {
     (/[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t)) || /^[0-9]{2}$/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
 }
 
-/** The one character that sits between most letters of a spaced chain ("e x p o r t": ' ', "r.u.n": '.'), if one does. */
+/** Separators a spaced-out chain uses between its letters (as SPACED_PAIR finds them). */
+const CHAIN_GAP = /(?<=[A-Za-z])[\t .\-_*\u00b7/]{1,3}(?=[A-Za-z])/g;
+
+/** The separator that sits between most letters of a spaced chain ("e x p o r t": ' ', "r.u.n": '.', "i . g": ' . '), if one does. */
 function dominantJoiner(chain: string): string | undefined {
   const counts = new Map<string, number>();
-  for (let i = 1; i + 1 < chain.length; i++) {
-    if (isLetter(chain.charCodeAt(i - 1)) && isLetter(chain.charCodeAt(i + 1)) && !isLetter(chain.charCodeAt(i))) {
-      counts.set(chain[i], (counts.get(chain[i]) ?? 0) + 1);
-    }
-  }
+  for (const m of chain.matchAll(CHAIN_GAP)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
   const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
   return best && best[1] >= 2 ? best[0] : undefined;
 }
 
+const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
+
 /**
- * A line spaced out with `joiner` read joined up: each word of it is its characters with one joiner between each two
- * ("h t t p s : / /", "c.u.r.l", where a joiner character of the text itself sits between two joiners: "w...c"); words
- * are separated by runs of two or more spaces (or by any spaces, when the joiner is not a space). Other words stay.
- * Also where the joined-up words are: from the start of the first to the end of the last.
+ * A line spaced out with `joiner` read joined up: a sequence of single characters with the joiner between each two
+ * ("h t t p s : / /", "c.u.r.l", where a joiner character of the text itself sits between two joiners: "w...c") becomes
+ * one word; runs of blanks become one space; the rest of the line stays. Also where the joined-up sequences are: from
+ * the start of the first to the end of the last (start -1 when there is none).
  */
 function joinSpaced(line: string, joiner: string): { plain: string; start: number; end: number } {
-  const gap = joiner === ' ' ? /[ \t]{2,}|\t/g : /[ \t]+/g;
-  const words: string[] = [];
+  let out = '';
   let start = -1;
   let end = -1;
-  let from = 0;
-  const word = (to: number): void => {
-    const w = line.slice(from, to);
-    let joined = w.length >= 3 && w.length % 2 === 1;
-    for (let i = 1; joined && i < w.length; i += 2) joined = w[i] === joiner;
-    if (!joined) {
-      words.push(w);
-      return;
+  for (let i = 0; i < line.length; ) {
+    if (isBlank(line[i])) {
+      while (isBlank(line[i])) i++;
+      out += ' ';
+      continue;
     }
-    let out = '';
-    for (let i = 0; i < w.length; i += 2) out += w[i];
-    words.push(out);
-    if (start === -1) start = from;
-    end = to;
-  };
-  for (let m = gap.exec(line); m; m = gap.exec(line)) {
-    word(m.index);
-    from = m.index + m[0].length;
+    // A sequence starts after a blank (or the line start) and continues while a joiner and a non-blank character follow.
+    let k = i;
+    let chars = '';
+    if (i === 0 || isBlank(line[i - 1])) {
+      for (;;) {
+        const next = k + 1;
+        const joined = line.startsWith(joiner, next) && next + joiner.length < line.length && !isBlank(line[next + joiner.length]);
+        if (!joined && next < line.length && !isBlank(line[next])) break;
+        chars += line[k];
+        if (!joined) {
+          k = next;
+          break;
+        }
+        k = next + joiner.length;
+      }
+    }
+    if (chars.length >= 2) {
+      out += chars;
+      if (start === -1) start = i;
+      end = k;
+      i = k;
+    } else {
+      out += line[i];
+      i++;
+    }
   }
-  word(line.length);
-  return { plain: words.join(' '), start, end };
+  return { plain: out, start, end };
 }
 
 function rot13(s: string): string {
