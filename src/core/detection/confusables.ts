@@ -129,6 +129,8 @@ const COMPAT_LETTER = /[\uff21-\uff3a\uff41-\uff5a\u24b6-\u24e9\u{1d400}-\u{1d7c
 const COMPAT_ANCHOR = new NonAsciiClass(new RegExp(`[${COMPAT}]`, 'u'));
 /** Letters a run needs before it is read: "ＡＰＩ" or "ＯＫ" in Japanese or Chinese prose is ordinary typography. */
 const MIN_COMPAT_LETTERS = 10;
+/** Characters of a run that are read (a sentence is far shorter; a megabyte run is not read whole). */
+const MAX_COMPAT_RUN = 4000;
 
 function skeleton(s: string): string {
   let out = '';
@@ -167,13 +169,15 @@ export const CONFUSABLES: Detector = {
     let lineChecks = 0;
     /** Per line (window) start, the dangerous command its skeleton reads as ('' for none). */
     const commands = new Map<number, string>();
+    /** Per line start, whether it has a URL or a command; and how many whole look-alike words are still read in one. */
     const namingLines = new Map<number, boolean>();
+    const wholeWords = { left: MAX_LINE_CHECKS };
     for (let at = view.nextOf(LOOKALIKE, 0); at !== -1; ) {
       const [s, e] = wordAround(text, at);
       const word = text.slice(s, e);
       at = view.nextOf(LOOKALIKE, Math.max(e, at + (text.codePointAt(at)! > 0xffff ? 2 : 1)));
       if (!LATIN.test(word)) {
-        wholeWord(view, s, e, namingLines, emit);
+        wholeWord(view, s, e, namingLines, wholeWords, emit);
         continue;
       }
       const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
@@ -212,7 +216,7 @@ export const CONFUSABLES: Detector = {
  * but as the host of a URL, or on a command line in a name that reads as Latin, it is a whole-script homograph: the
  * address browsers refuse to display as Unicode.
  */
-function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<number, boolean>, emit: Emit): void {
+function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<number, boolean>, budget: { left: number }, emit: Emit): void {
   const text = view.text;
   if (e - s < MIN_WHOLE_LOOKALIKE) return;
   // Most words of Russian or Greek prose stop at their first letters without a look-alike.
@@ -234,7 +238,8 @@ function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<nu
     naming = COMMAND_START.test(head) || text.slice(ls, le).includes('://');
     namingLines.set(ls, naming);
   }
-  if (!naming) return;
+  if (!naming || budget.left <= 0) return;
+  budget.left--;
   const win = lineWindow(view, s, e);
   const { line, from } = win;
   const where = inUrlHost(line, s - from, e - from) ? 'the host of a URL'
@@ -269,9 +274,10 @@ function compatibilityRuns(view: DocumentView, emit: Emit): void {
     COMPAT_RUN.lastIndex = at;
     const m = COMPAT_RUN.exec(text)!;
     at = view.nextOf(COMPAT_ANCHOR, m.index + m[0].length);
-    if ((m[0].match(COMPAT_LETTER) ?? []).length < MIN_COMPAT_LETTERS) continue;
+    const run = m[0].slice(0, MAX_COMPAT_RUN);
+    if ((run.match(COMPAT_LETTER) ?? []).length < MIN_COMPAT_LETTERS) continue;
     checks++;
-    const plain = m[0].normalize('NFKC');
+    const plain = run.normalize('NFKC');
     const why = instructionCue(plain);
     if (!why) continue;
     emit({ start: m.index, end: m.index + m[0].length, ruleId: 'disguised_command', quotable: 'example-fence',
