@@ -49,6 +49,8 @@ interface Run {
 
 const CJK_BEFORE = /[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]$/u;
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+/** A letter (not a number sign or other mark) of a right-to-left script. */
+const RTL_WORD_LETTER = new RegExp(`(?=\\p{L})${RTL_LETTER.source}`, 'u');
 const LETTER_BEFORE = /\p{L}\p{M}*$/u;
 const LETTER_AFTER = /^\p{L}/u;
 /** Words whose soft-hyphenated spelling would hide them from keyword checks. */
@@ -60,11 +62,29 @@ const NEUTRAL = /[\s\p{P}\p{S}\p{N}\p{M}\u200e\u200f\u061c]/u;
 /** How far the nearest letter to a bidi mark is looked for (numbers, dates and line breaks between count as neutral). */
 const RTL_REACH = 32;
 
+/** How far along its own line a bidi mark looks for right-to-left words it may be placed among. */
+const RTL_CLAUSE_REACH = 80;
+
 /**
  * A bidi mark is typography when the nearest letter on either side of it is right-to-left: between or next to Arabic
- * or Hebrew words, or across the neutral punctuation, digits and line breaks that separate them from a number.
+ * or Hebrew words, or across the neutral punctuation, digits and line breaks that separate them from a number. It is
+ * also typography where a right-to-left sentence quotes a Latin term or number ("התקינו את Node.js 20\u200f."): the
+ * mark after the Latin run keeps the sentence's punctuation in place, so right-to-left words on the same line, near the
+ * mark, are enough.
  */
 function nextToRtl(text: string, start: number, end: number): boolean {
+  return nearestIsRtl(text, start, end) || rtlOnLine(text, start, end);
+}
+
+function rtlOnLine(text: string, start: number, end: number): boolean {
+  let from = start;
+  while (from > 0 && start - from < RTL_CLAUSE_REACH && text[from - 1] !== '\n') from--;
+  let to = end;
+  while (to < text.length && to - end < RTL_CLAUSE_REACH && text[to] !== '\n') to++;
+  return RTL_WORD_LETTER.test(text.slice(from, start)) || RTL_WORD_LETTER.test(text.slice(end, to));
+}
+
+function nearestIsRtl(text: string, start: number, end: number): boolean {
   const nearest = (from: number, step: 1 | -1): string => {
     for (let i = from, n = 0; i >= 0 && i < text.length && n < RTL_REACH; i += step, n++) {
       const ch = text[i];
@@ -117,7 +137,8 @@ export const UNICODE_CONTEXT: Detector = {
       description: 'U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK are invisible and change ' +
         'how surrounding text is displayed. Hermes blocks the bidirectional embeddings, overrides and isolates, but not these marks. ' +
         'Marks whose nearest letter on either side is Arabic, Hebrew or another right-to-left script (also across digits, punctuation ' +
-        'and line breaks, as around numbers and dates in right-to-left text) are normal typography and are not reported.',
+        'and line breaks, as around numbers and dates in right-to-left text), and marks on a line with right-to-left words within 80 characters ' +
+        '(a Latin term or number quoted in a right-to-left sentence) are normal typography and are not reported.',
       example: 'run\u200f deploy.sh (a right-to-left mark between Latin words)',
       fix: 'Delete the mark unless the file really mixes right-to-left and left-to-right text.',
     },
