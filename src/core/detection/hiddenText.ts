@@ -38,6 +38,41 @@ function ansiEffect(seq: string): string {
   return 'a terminal control sequence';
 }
 
+/**
+ * Orders that only make sense in text hidden from people: to keep a change out of what reviewers see, to exempt the
+ * agent from review, to push over the protected branch, to open an authentication bypass or to load a third-party
+ * script into the site. Visible, any of these is a reviewer's concern; hidden from the reviewer, it is the attack.
+ */
+const HIDDEN_ORDERS: readonly [RegExp, string][] = [
+  [/\b(?:add|re-?add|insert|include|inject|put|restore|change|edit|modify|update|remove|delete|disable|commit|push|install|apply|make)\b(?:(?!\.\s)[^\n]){0,80}?\b(?:silently|quietly|covertly|secretly|discreetly|unannounced|without[ \t]+(?:mentioning|telling|noting|flagging|reporting|announcing|asking|calling[ \t]+(?:it|this)?[ \t]*out)\b)/i,
+    'orders a change kept from the people it affects'],
+  [/\b(?:silently|quietly|covertly|secretly|discreetly)[ \t]+(?:add|re-?add|insert|include|inject|put|restore|change|edit|modify|update|remove|delete|disable|commit|push|install|apply)\b/i,
+    'orders a change kept from the people it affects'],
+  [/\b(?:need[ \t]+not|needn't|does[ \t]+not[ \t]+need[ \t]+to|doesn't[ \t]+need[ \t]+to|should[ \t]+not|shouldn't|must[ \t]+not|no[ \t]+need[ \t]+to)[ \t]+(?:be[ \t]+)?(?:called[ \t]+out|call(?:ed)?[ \t]+(?:it[ \t]+)?out|mentioned|mention(?:ed)?|disclosed|disclose|noted|flagged|surfaced|reported|announced)\b[^.\n]{0,60}?\b(?:pr|pull[ \t]+requests?|commit|changelog|summary|descriptions?|review|reviewers?|users?|anyone|team)\b/i,
+    'asks to keep a change out of what reviewers read'],
+  [/\b(?:review|approval|code[ \t]+review|ci|checks?)\b[^.\n]{0,30}?\b(?:is|are)[ \t]+(?:for[ \t]+humans[ \t]+only|(?:only[ \t]+)?for[ \t]+(?:humans|people)|optional[ \t]+for[ \t]+(?:agents?|ai|bots?|you)|not[ \t]+(?:needed|required)[ \t]+for[ \t]+(?:agents?|ai|bots?|you))\b/i,
+    'exempts the agent from review'],
+  [/\bpush[ \t]+(?:[^\n`]{0,30}[ \t])?(?:--force(?:-with-lease)?|-f)\b[^\n`]{0,40}?\b(?:main|master|trunk|production|prod|release)\b/i, 'force-pushes over the main branch'],
+  [/\b(?:treated|treat|counted|considered|handled|accepted)[ \t]+as[ \t]+(?:an?[ \t]+)?(?:admin(?:istrator)?|root|superuser|super-user|authenticated|logged[- ]in|trusted|privileged)\b/i,
+    'opens an authentication bypass'],
+  [/\b(?:bypass|skip|disable|relax|turn[ \t]+off|short-circuit)\w*\b[^.\n]{0,40}?\b(?:auth\w*|login|2fa|mfa|csrf|permission[ \t]+checks?|access[ \t]+control|signature[ \t]+(?:check|verification)|tls[ \t]+verification|rate[ \t]+limit\w*)\b/i,
+    'opens an authentication bypass'],
+  [/\b(?:must|should|always|add|insert|inject|include)\b[^\n]{0,80}?(?:<script\b[^>\n]{0,80}\bsrc[ \t]*=|\bsrc["']?[ \t]*:)[ \t]*["']https?:\/\/[^"'\s]{1,200}\.js\b/i,
+    'injects a third-party script'],
+];
+
+/** Clauses that warn against what follows ("never force-push to main"), which a hidden note may honestly say. */
+const WARNS = /\b(?:never|don't|do[ \t]+not|avoid|must[ \t]+not|no)\b[^.\n]{0,40}$/i;
+
+/** Why hidden text gives orders: the shared instruction cues, then the orders that only hiding explains. */
+function hiddenOrder(body: string): string | undefined {
+  for (const [re, what] of HIDDEN_ORDERS) {
+    const m = re.exec(body);
+    if (m && !WARNS.test(body.slice(Math.max(0, m.index - 60), m.index))) return what;
+  }
+  return undefined;
+}
+
 const DETAILS = new Anchor(['<details']);
 const UNRENDERED_ANCHOR = new Anchor(['<template', '<sub', '<sup']);
 const CSS_ANCHOR = new Anchor(['style=', 'style =', 'hidden']);
@@ -84,7 +119,7 @@ export const HIDDEN_TEXT: Detector = {
   detect(view: DocumentView, emit: Emit): void {
     const text = view.text;
     let checks = 0;
-    const cue = (s: string): string | undefined => (checks++ < MAX_CHECKS ? instructionCue(s) : undefined);
+    const cue = (s: string): string | undefined => (checks++ < MAX_CHECKS ? instructionCue(s) ?? hiddenOrder(s) : undefined);
     const hidden = (start: number, end: number, body: string, what: string): void => {
       const why = cue(body);
       if (why) {
