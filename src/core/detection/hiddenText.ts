@@ -7,7 +7,7 @@
 
 import { Anchor } from './anchors';
 import { eachMatch, preview, type DocumentView } from './documentView';
-import { instructionCue } from './instructionCues';
+import { dangerousCommandCue, instructionCue } from './instructionCues';
 import type { Detector, Emit } from './rule';
 
 /** Hidden pieces checked per file; each check runs the instruction rules, so a flood of comments stays bounded. */
@@ -73,6 +73,9 @@ function hiddenOrder(body: string): string | undefined {
   return undefined;
 }
 
+/** A code span on one line (single or double backticks). */
+const CODE_SPAN = /(`{1,2})[^`\n]+?\1/g;
+
 const DETAILS = new Anchor(['<details']);
 const UNRENDERED_ANCHOR = new Anchor(['<template', '<sub', '<sup']);
 const CSS_ANCHOR = new Anchor(['style=', 'style =', 'hidden']);
@@ -120,6 +123,13 @@ export const HIDDEN_TEXT: Detector = {
     const text = view.text;
     let checks = 0;
     const cue = (s: string): string | undefined => (checks++ < MAX_CHECKS ? instructionCue(s) ?? hiddenOrder(s) : undefined);
+    /**
+     * A collapsed block is one click from view, and FAQ answers are its usual content: a command quoted in a code
+     * span there answers a question ("Yes: `FAST=1 uv run pytest`"), so only a dangerous one counts, and the
+     * instruction cues read the prose around the spans.
+     */
+    const collapsedCue = (plain: string): string | undefined =>
+      cue(plain.replace(CODE_SPAN, (span) => ' '.repeat(span.length))) ?? (checks < MAX_CHECKS ? dangerousCommandCue(plain) ?? hiddenOrder(plain) : undefined);
     const hidden = (start: number, end: number, body: string, what: string): void => {
       const why = cue(body);
       if (why) {
@@ -144,7 +154,8 @@ export const HIDDEN_TEXT: Detector = {
       const rel = text.slice(pos + 8).search(/<\/details\s*>/i);
       const end = rel === -1 ? Math.min(text.length, pos + MAX_HIDDEN) : pos + 8 + rel;
       const body = text.slice(pos, Math.min(end, pos + MAX_HIDDEN)).replace(/<summary\b[\s\S]*?<\/summary\s*>/i, '');
-      const why = cue(body.replace(/<[^>]{0,200}>/g, ' '));
+      const plain = body.replace(/<[^>]{0,200}>/g, ' ');
+      const why = collapsedCue(plain);
       if (why) {
         const close = rel === -1 ? end : end + /^<\/details\s*>/i.exec(text.slice(end))![0].length;
         emit({ start: pos, end: close, ruleId: 'collapsed_instruction',
