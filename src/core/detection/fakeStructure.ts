@@ -26,6 +26,30 @@ const TEMPLATE_TOKEN = new RegExp(
   'gim',
 );
 
+/**
+ * The content of the chat message whose system or developer role a token opened: `{"role": "system", "content": "…"}`,
+ * pretty-printed JSON or YAML (`- role: system` then `content: …`). The role and the content are at most a line apart.
+ */
+const MESSAGE_CONTENT = /^[^\n]{0,120}?(?:\n[^\n]{0,120}?)?["']?content["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.){1,2000})|'((?:[^'\\\n]|\\.){1,2000})|([^\s"'|>][^\n]{0,2000}))/;
+
+/**
+ * What a system message says that no honest sample says: the user's approval or confirmation taken as given, the
+ * safety rules lifted, or the user kept in the dark. "You are a helpful assistant." says none of it.
+ */
+const OVERRIDING_CONTENT = new RegExp(
+  [
+    "\\b(?:approval|consent|confirmation|permission|authori[sz]ation|sign-?off)\\b[^.\\n]{0,40}?\\b(?:is|are|has[ \\t]+been|was|counts[ \\t]+as)[ \\t]+(?:already[ \\t]+)?(?:implied|implicit|granted|given|assumed|pre-?approved|not[ \\t]+(?:needed|required|necessary)|waived|unnecessary)",
+    "\\b(?:do[ \\t]+not|don't|never|no[ \\t]+need[ \\t]+to)[ \\t]+(?:pause|stop|wait|ask|prompt|check)\\b[^.\\n]{0,30}?\\b(?:confirm\\w*|approv\\w*|permission|consent|the[ \\t]+user)",
+    "\\bwithout[ \\t]+(?:asking(?:[ \\t]+for)?|waiting[ \\t]+for|seeking|requesting)[ \\t]+(?:the[ \\t]+user'?s?[ \\t]+)?(?:confirmation|approval|permission|consent)",
+    "\\b(?:ignore|disregard|bypass|disable|override|lift|suspend|turn[ \\t]+off)\\w*\\b[^.\\n]{0,40}?\\b(?:safety|guardrails?|restrictions?|content[ \\t]+filters?|filters|usage[ \\t]+polic(?:y|ies)|guidelines)\\b",
+    "\\b(?:safety|guardrails?|restrictions?|filters?)\\b[^.\\n]{0,20}?\\b(?:are|is)[ \\t]+(?:off|disabled|lifted|suspended|waived)\\b",
+    "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b",
+    "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b",
+    "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
+  ].join('|'),
+  'i',
+);
+
 /** A line opening a turn of a conversation: "System:", "### Assistant:", "[SYSTEM]:", "**Developer message:**". */
 const ROLE_HEADER =
   /^[ \t]{0,3}(?:#{1,6}[ \t]*|\*\*|__|\[|<|\()?[ \t]*(SYSTEM|System|ASSISTANT|Assistant|DEVELOPER|Developer|ADMIN(?:ISTRATOR)?|Admin(?:istrator)?|OPERATOR|Operator|HUMAN|Human|USER|User|AI)(?:[ \t]+(?:MESSAGE|PROMPT|INSTRUCTIONS?|OVERRIDE|NOTICE|NOTE|UPDATE|DIRECTIVE|TURN|[Mm]essage|[Pp]rompt|[Ii]nstructions?|[Oo]verride|[Nn]otice|[Uu]pdate|[Dd]irective|[Tt]urn))?[ \t]*(?:\*\*|__|\]|>|\))?[ \t]*(?::\*\*|:__|:)[ \t]*(.{0,300})/gm;
@@ -119,6 +143,14 @@ export const FAKE_STRUCTURE: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     view.eachLineMatch(TOKEN_ANCHOR, TEMPLATE_TOKEN, (m) => {
+      const message = /\b(?:system|developer)\b/i.test(m[0]) && /role/i.test(m[0]) ? MESSAGE_CONTENT.exec(view.text.slice(m.index, m.index + 2400)) : null;
+      const order = message && OVERRIDING_CONTENT.exec(message[1] ?? message[2] ?? message[3]);
+      if (order) {
+        // Samples of chat requests sit in code blocks; one whose system message lifts approval or safety is an order unless introduced as an example.
+        emit({ start: m.index, end: m.index + message![0].length, ruleId: 'chat_template_token', quotable: 'example-fence',
+          message: `System message in a chat request that says ${preview(order[0])}: the model may take the file's text for its own system turn.` });
+        return;
+      }
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'chat_template_token',
         message: `Chat-template token ${preview(m[0])}: it tries to start a new system or user turn inside the prompt.` });
     });
