@@ -12,8 +12,8 @@ const URL_CHARS = '(?:[^\\s)"\'`{[<]|\\{[^}\\n]{0,160}\\}\\}?|\\[[^\\]\\n]{0,160
 const MD_IMAGE = new RegExp(`!\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_LINK = new RegExp(`(?<!!)\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
-/** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`. */
-const CSS_URL = /\burl\([ \t]*["']?(https?:\/\/[^\s"')]{1,2000})/gi;
+/** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`, `@import "…"`; a `{placeholder}` may hold spaces. */
+const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]{0,160}\}){1,2000})/gi;
 /** A bare URL ending in an empty data parameter, with an order to add something to it. */
 const APPEND_TO_URL =
   /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)/gi;
@@ -25,7 +25,7 @@ const HTML_FETCH = new RegExp(
 
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry (`?d=`, `&token=`), with the value that follows. */
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
@@ -125,9 +125,9 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
     for (const name of new Set(names)) {
       const n = escapeRe(name);
-      // "NAME is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
+      // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
       const bind = new RegExp(
-        `(?<![\\w$])${n}[\`'"\\]>}]*[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^]{0,160})` +
+        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^]{0,160})` +
           `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
         'g',
       );

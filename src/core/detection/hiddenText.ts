@@ -44,11 +44,11 @@ function ansiEffect(seq: string): string {
  * script into the site. Visible, any of these is a reviewer's concern; hidden from the reviewer, it is the attack.
  */
 const HIDDEN_ORDERS: readonly [RegExp, string][] = [
-  [/\b(?:add|re-?add|insert|include|inject|put|restore|change|edit|modify|update|remove|delete|disable|commit|push|install|apply|make)\b(?:(?!\.\s)[^\n]){0,80}?\b(?:silently|quietly|covertly|secretly|discreetly|unannounced|without[ \t]+(?:mentioning|telling|noting|flagging|reporting|announcing|asking|calling[ \t]+(?:it|this)?[ \t]*out)\b)/i,
+  [/\b(?:add|re-?add|insert|include|inject|put|restore|change|edit|modify|update|remove|delete|disable|commit|push|install|apply|make)(?:[ \t]+(?:it|this|that|them|these|those|back|again|the[ \t]+[\w.-]+|a[ \t]+[\w.-]+)){0,4}[ \t,]+(?:silently|quietly|covertly|secretly|discreetly|unannounced|without[ \t]+(?:mentioning|telling|noting|flagging|reporting|announcing|asking|calling[ \t]+(?:it[ \t]+|this[ \t]+)?out)\b)/i,
     'orders a change kept from the people it affects'],
   [/\b(?:silently|quietly|covertly|secretly|discreetly)[ \t]+(?:add|re-?add|insert|include|inject|put|restore|change|edit|modify|update|remove|delete|disable|commit|push|install|apply)\b/i,
     'orders a change kept from the people it affects'],
-  [/\b(?:need[ \t]+not|needn't|does[ \t]+not[ \t]+need[ \t]+to|doesn't[ \t]+need[ \t]+to|should[ \t]+not|shouldn't|must[ \t]+not|no[ \t]+need[ \t]+to)[ \t]+(?:be[ \t]+)?(?:called[ \t]+out|call(?:ed)?[ \t]+(?:it[ \t]+)?out|mentioned|mention(?:ed)?|disclosed|disclose|noted|flagged|surfaced|reported|announced)\b[^.\n]{0,60}?\b(?:pr|pull[ \t]+requests?|commit|changelog|summary|descriptions?|review|reviewers?|users?|anyone|team)\b/i,
+  [/\b(?:need[ \t]+not|needn't|does[ \t]+not[ \t]+need[ \t]+to|doesn't[ \t]+need[ \t]+to|should[ \t]+not|shouldn't|must[ \t]+not|no[ \t]+need[ \t]+to)[ \t]+(?:be[ \t]+)?(?:called[ \t]+out|call(?:ed)?[ \t]+(?:it[ \t]+)?out|mentioned|mention(?:ed)?|disclosed|disclose|noted|flagged|surfaced|reported|announced)\b[^.\n]{0,60}?\b(?:pr|pull[ \t]+requests?|commits?|changelog|summary|summaries|release[ \t]+notes|the[ \t]+user)\b/i,
     'asks to keep a change out of what reviewers read'],
   [/\b(?:review|approval|code[ \t]+review|ci|checks?)\b[^.\n]{0,30}?\b(?:is|are)[ \t]+(?:for[ \t]+humans[ \t]+only|(?:only[ \t]+)?for[ \t]+(?:humans|people)|optional[ \t]+for[ \t]+(?:agents?|ai|bots?|you)|not[ \t]+(?:needed|required)[ \t]+for[ \t]+(?:agents?|ai|bots?|you))\b/i,
     'exempts the agent from review'],
