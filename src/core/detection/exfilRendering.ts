@@ -146,15 +146,24 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
 /**
  * A placeholder naming what only the model's session holds (its system prompt and tools, the conversation, the
  * user's messages) or the machine's secrets in a phrase: nobody fills that in by hand, so it is an order to the
- * model even when a code block holds the URL. A reader's own `{api_key}` or `{token}` is not one.
+ * model even when a code block holds the URL. A reader's own `{api_key}` or `{token}` is not one, nor an app's
+ * `{user_message}` template field; a single name counts only for the prompt and the conversation (SESSION_NAME).
  */
 const SESSION_DATA =
   /\b(?:system[ _-]?prompt|(?:system|developer)[ _-]?(?:message|instructions)|tool[ _-]?(?:list|definitions|schemas?)|conversation|chat[ _-]?(?:history|log|transcript)|(?:previous|earlier|prior|recent|last|latest)[ _-]+(?:messages?|prompts?|questions?|turns?)|user'?s?[ _-]+(?:messages?|prompts?|questions?|input)|context[ _-]?window|everything[ _-]+discussed|env(?:ironment)?[ _-]+var\w*|(?:contents?|text)[ _-]+of[ _-]+\S*(?:\.env|id_rsa|id_ed25519|credentials|\.npmrc|\.netrc))\b/i;
 
+const SESSION_NAME = /\b(?:system[ _-]?prompt|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ _-]+messages|tool[ _-]?list)\b/i;
+
+/** Whether a placeholder names the session's data: a phrase (`{first lines of your system prompt}`) or one of the few names. */
+function namesSession(placeholder: string): boolean {
+  const text = decodeSafe(placeholder);
+  return /\s/.test(text.trim().replace(/^\W+|\W+$/g, '')) ? SESSION_DATA.test(text) : SESSION_NAME.test(text);
+}
+
 /** Why a URL looks made to carry data out (and whether a placeholder names session data), or undefined. */
 function carriesData(url: string): { why: string; session: boolean } | undefined {
   const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []), ...(url.match(NAME_VALUE) ?? [])];
-  const session = names.find((x) => SESSION_DATA.test(decodeSafe(x)));
+  const session = names.find(namesSession);
   if (session) return { why: `the placeholder ${preview(session, 40)}`, session: true };
   const p = names.find((x) => DATA_PLACEHOLDER.test(x));
   if (p) return { why: `the placeholder ${preview(p, 40)}`, session: false };

@@ -44,7 +44,7 @@ const OVERRIDING_CONTENT = new RegExp(
     "\\b(?:ignore|disregard|bypass|disable|override|lift|suspend|turn[ \\t]+off)\\w*\\b[^.\\n]{0,40}?\\b(?:safety|guardrails?|restrictions?|content[ \\t]+filters?|filters|usage[ \\t]+polic(?:y|ies)|guidelines)\\b",
     "\\b(?:safety|guardrails?|restrictions?|filters?)\\b[^.\\n]{0,20}?\\b(?:are|is)[ \\t]+(?:off|disabled|lifted|suspended|waived)\\b",
     "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b",
-    "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b",
+    "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b[^.\\n]{0,40}?\\b(?:ran|run|did|done|chang\\w*|upload\\w*|delet\\w*|sent|send\\w*|execut\\w*|commands?|actions?|files?|network|calls?)\\b",
     "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
   ].join('|'),
   'i',
