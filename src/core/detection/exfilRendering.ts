@@ -23,6 +23,10 @@ const HTML_FETCH = new RegExp(
   'gi',
 );
 
+/** Links a click opens: an HTML anchor, and an autolink (`<https://…>`) whose `{placeholder}` may hold spaces until filled in. */
+const HTML_LINK = /<a\b[^>]{0,1000}?\bhref[ \t]*=[ \t]*(?:"(https?:\/\/[^"\n]{1,2000})"|'(https?:\/\/[^'\n]{1,2000})'|(https?:\/\/[^\s"'>]{1,2000}))/gi;
+const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
+
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
   /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
@@ -192,7 +196,7 @@ export const EXFIL_RENDERING: Detector = {
   rules: [
     {
       id: 'exfil_url', title: 'Image or link that carries data out', family: 'exfil-rendering', tier: 'recommended', securitySeverity: 8,
-      description: 'A Markdown image or link, a reference-style link definition, CSS `url()`/`@import` or an auto-fetching HTML element (`<img src>`, ' +
+      description: 'A Markdown image or link, a reference-style link definition, an HTML `<a href>` or autolink, CSS `url()`/`@import` or an auto-fetching HTML element (`<img src>`, ' +
         '`<link href>`, `<script>`, `<iframe>`, `<video>`) whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose ' +
         'around it (its paragraph and the two before, or for a reference definition any paragraph naming its label) binds to private data ' +
         '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message"): when the answer is rendered, ' +
@@ -248,6 +252,8 @@ export const EXFIL_RENDERING: Detector = {
         message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1])}.` });
     });
     view.eachLineMatch(URL_ANCHOR, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
+    view.eachLineMatch(URL_ANCHOR, HTML_LINK, (m) => check(m, 'HTML link', false));
+    view.eachLineMatch(URL_ANCHOR, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(RENDER_ANCHOR, EXFIL_INSTRUCTION, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
