@@ -110,6 +110,8 @@ function bindingWindows(text: string, urlStart: number, urlEnd: number, label: s
   return windows;
 }
 
+const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
+
 /** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
 const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\s/)[0];
 
@@ -122,6 +124,8 @@ const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\
 function boundPlaceholder(text: string, urlStart: number, url: string, label?: string): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
+  // A query parameter left empty (`?ref=`) is filled by whoever the prose tells to: "set the `ref` parameter to …".
+  for (const m of path.matchAll(EMPTY_PARAM)) names.push(m[1]);
   if (!names.length) return undefined;
   for (const [from, to] of bindingWindows(text, urlStart, urlStart + url.length, label)) {
     const para = text.slice(from, to);
