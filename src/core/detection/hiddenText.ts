@@ -78,6 +78,14 @@ function hiddenOrder(body: string): string | undefined {
 /** A code span on one line (single or double backticks). */
 const CODE_SPAN = /(`{1,2})[^`\n]+?\1/g;
 
+/**
+ * A comment addressed to a tool, not to readers: a linter or formatter directive (`markdownlint-disable MD033`,
+ * `prettier-ignore-start`), a table-of-contents marker, or an upper-case region marker (`BEGIN_TF_DOCS`,
+ * `ALL-CONTRIBUTORS-LIST:START - Do not remove …`). It hides nothing from a reader.
+ */
+const TOOL_MARKER =
+  /^(?:(?:markdownlint|prettier|eslint|stylelint|textlint|cspell|spell-?checker|vale|remark-lint|mdformat|doctoc)[\w:-]*(?:[ \t,]+(?:[A-Za-z]{0,12}[0-9][\w-]*|[a-z]+(?:-[a-z]+)+)){0,8}|toc|tocstop|omit in toc|(?:BEGIN|START|END)[ _-][A-Z0-9][A-Z0-9 _-]{1,60}|[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)(?:[ \t]+-[^\n]{0,80})?)$/;
+
 const DETAILS = new Anchor(['<details']);
 const UNRENDERED_ANCHOR = new Anchor(['<template', '<style', '<noscript', '<sub', '<sup']);
 
@@ -131,7 +139,8 @@ export const HIDDEN_TEXT: Detector = {
     },
     {
       id: 'hidden_comment', title: 'Comment hidden from readers', family: 'hidden-text', tier: 'all', securitySeverity: 3,
-      description: 'Any HTML comment or link-reference comment with words in it: hidden when rendered, read by the model.',
+      description: 'Any HTML comment or link-reference comment with words in it: hidden when rendered, read by the model. Comments addressed ' +
+        'to tools (`markdownlint-disable MD033`, `prettier-ignore-start`, `toc`, `BEGIN_TF_DOCS`) are not reported.',
       example: '<!-- internal note: keep -->',
       fix: 'Delete the comment if it is not needed (quick fix).',
     },
@@ -152,7 +161,7 @@ export const HIDDEN_TEXT: Detector = {
       if (why) {
         emit({ start, end, ruleId: 'hidden_comment_instruction',
           message: `${what}, hidden when rendered, ${why}: ${preview(body)}. The model reads it; a reviewer of the rendered file does not see it.` });
-      } else if (/[\p{L}]{3,}[^\p{L}]+[\p{L}]{3,}/u.test(body)) {
+      } else if (/[\p{L}]{3,}[^\p{L}]+[\p{L}]{3,}/u.test(body) && !TOOL_MARKER.test(body.trim())) {
         emit({ start, end, ruleId: 'hidden_comment', message: `${what} hides text from readers of the rendered file: ${preview(body)}.` });
       }
     };
