@@ -82,9 +82,9 @@ const BINDING_REACH = 1500;
 const LABEL_REACH = 4000;
 
 /**
- * The stretches of text that may bind a URL's placeholders: its paragraph and the two before it (an order often
- * introduces the snippet in a paragraph of its own), and for a reference definition every paragraph that names its
- * label (`[pt]`), since the order sits wherever the reference is used.
+ * The stretches of text that may bind a URL's placeholders: its paragraph, the two before it (an order often
+ * introduces the snippet in a paragraph of its own) and the one after ("UU stands for …" under the snippet), and for
+ * a reference definition every paragraph that names its label (`[pt]`), since the order sits where the reference is used.
  */
 function bindingWindows(text: string, urlStart: number, urlEnd: number, label: string | undefined): [number, number][] {
   let from = urlStart;
@@ -92,7 +92,8 @@ function bindingWindows(text: string, urlStart: number, urlEnd: number, label: s
     const gap = text.lastIndexOf('\n\n', from - 1);
     from = gap === -1 ? 0 : gap;
   }
-  const after = text.indexOf('\n\n', urlEnd);
+  const end = text.indexOf('\n\n', urlEnd);
+  const after = end === -1 ? -1 : text.indexOf('\n\n', end + 2);
   const windows: [number, number][] = [[Math.max(from, urlStart - BINDING_REACH), Math.min(after === -1 ? text.length : after, urlEnd + BINDING_REACH)]];
   if (label) {
     const lo = Math.max(0, urlStart - LABEL_REACH);
@@ -158,7 +159,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
  * `{user_message}` template field; a single name counts only for the prompt and the conversation (SESSION_NAME).
  */
 const SESSION_DATA =
-  /\b(?:system[ _-]?prompt|(?:system|developer)[ _-]?(?:message|instructions)|tool[ _-]?(?:list|definitions|schemas?)|conversation|chat[ _-]?(?:history|log|transcript)|(?:previous|earlier|prior|recent|last|latest)[ _-]+(?:messages?|prompts?|questions?|turns?)|user'?s?[ _-]+(?:messages?|prompts?|questions?|input)|context[ _-]?window|everything[ _-]+discussed|env(?:ironment)?[ _-]+var\w*|(?:contents?|text)[ _-]+of[ _-]+\S*(?:\.env|id_rsa|id_ed25519|credentials|\.npmrc|\.netrc))\b/i;
+  /\b(?:system[ _-]?prompt|(?:system|developer)[ _-]?(?:message|instructions)|tool[ _-]?(?:list|definitions|schemas?)|conversation|chat[ _-]?(?:history|log|transcript)|(?:previous|earlier|prior|recent|last|latest)[ _-]+(?:messages?|prompts?|questions?|turns?)|user'?s?[ _-]+(?:messages?|prompts?|questions?|input)|context[ _-]?window|everything[ _-]+discussed|(?:the[ _-]+)?user[ _-]+(?:said|wrote|typed|asked|shared)|env(?:ironment)?[ _-]+var\w*|(?:contents?|text)[ _-]+of[ _-]+\S*(?:\.env|id_rsa|id_ed25519|credentials|\.npmrc|\.netrc))\b/i;
 
 const SESSION_NAME = /\b(?:system[ _-]?prompt|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ _-]+messages|tool[ _-]?list)\b/i;
 
