@@ -34,10 +34,12 @@ const PLACEHOLDER =
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
 /**
- * A value left for the model to fill: empty, an upper-case marker (`TOKEN_HERE`) or a mask (`xxx`, `***`). Read
- * case-sensitively: `token=public`, a public badge token, is a value.
+ * A value left for the model to fill: empty, an upper-case marker (`TOKEN_HERE`), a mask (`xxx`, `***`), a
+ * lower-case marker (`your_message_here`) or the name of private data as the value (`conversation_history`).
+ * Upper-case markers are read case-sensitively: `token=public`, a public badge token, is a value.
  */
-const FILL_VALUE = /^(?:|[A-Z_]{3,}|[xX]{3,}|\*{3,}.*)$/;
+const FILL_VALUE =
+  /^(?:|[A-Z_]{3,}|[xX]{3,}|\*{3,}.*|(?:\w*_)?(?:here|placeholder)|(?:[a-z0-9]+_)*(?:conversation|chat_?history|system_?prompt|secrets?|api_?key|password|credentials?|env_?vars?)(?:_[a-z0-9]+)*)$/;
 
 const BADGE_HOSTS = /^(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|travis-ci\.(?:org|com)|circleci\.com|github\.com|raw\.githubusercontent\.com|user-images\.githubusercontent\.com|private-user-images\.githubusercontent\.com|avatars\.githubusercontent\.com|readthedocs\.org|app\.netlify\.com|api\.netlify\.com|deepwiki\.com|pepy\.tech|static\.pepy\.tech|img\.youtube\.com|gitlab\.com|camo\.githubusercontent\.com|opencollective\.com|contrib\.rocks|star-history\.com|api\.star-history\.com|sonarcloud\.io|snyk\.io|app\.codacy\.com|bestpractices\.coreinfrastructure\.org|www\.bestpractices\.dev|discord\.com|dcbadge\.vercel\.app|colab\.research\.google\.com|mybinder\.org|huggingface\.co|zenodo\.org|gitter\.im|pypi\.org|npmjs\.com|www\.npmjs\.com|nodei\.co|packagephobia\.com|bundlephobia\.com|vercel\.com|deploy\.workers\.cloudflare\.com|cdn\.jsdelivr\.net|unpkg\.com)$/i;
 
