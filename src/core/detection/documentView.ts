@@ -17,7 +17,7 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
 const EXAMPLE_MARKER =
-  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known[ \t]+(?:attacks?|injections?|payloads?|phrases?|patterns?|bad|malicious|exploits?|jailbreaks?|prompts?)|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
 
 /** An example marker right before the match: "tokens like <|im_start|>", "e.g. curl … | sh". */
 const INTRODUCED = /(?:^|[^\p{L}])(?:e\.g\.|for (?:example|instance)|such as|like|z\.\s?b\.|例如|例えば|например)[\s:,(]*$/iu;
@@ -30,7 +30,7 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
  * what follows.
  */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:never|not|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:never|not|не|нельзя|никогда|nicht|nie|niemals|nunca|jamás|jamais|não|ne|mai|non|niet|nooit|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
 
 /**
  * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes

@@ -27,7 +27,7 @@ const CUES: readonly [RegExp, string][] = [
     'gives the agent orders'],
   [/\b(?:ai|llm|assistants?|agents?|language[ \t]+models?|claude|gpt|chatgpt|copilot|cursor|gemini|hermes|codex)\b[^.\n]{0,40}?\b(?:must|should|shall|need[ \t]+to|has[ \t]+to|have[ \t]+to|are[ \t]+(?:required|instructed)[ \t]+to|please)\b/i,
     'addresses AI agents with orders'],
-  [/\b(?:silently|quietly|secretly|covertly)\b|\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify|list|surface|call[ \t]+out|bring[ \t]+up)\b|\bsay[ \t]+nothing[ \t]+(?:about|of)\b|\bkeep[ \t]+(?:it|this|that)[ \t]+(?:quiet|secret|to[ \t]+yourself)\b/i, 'asks for secrecy'],
+  [/\b(?:secretly|covertly)\b|\b(?:silently|quietly)[ \t]+(?:add|append|send|post|upload|copy|forward|log|record|push|commit|install|insert|include|change|modify|disable|remove|delete|execute|run|replace|rewrite)\b|\b(?:add|insert|restore|re-?add|include|inject|append|commit|push|patch|apply|do|run)\w*[ \t]+(?:it|this|that|them|the[ \t]+\w+)(?:[ \t]+back)?[ \t]+(?:silently|quietly)\b|\b(?:do[ \t]+not|don't|never)[ \t]+(?:tell|inform|mention|reveal|disclose|show|alert|notify|list|surface|call[ \t]+out|bring[ \t]+up)\b|\bsay[ \t]+nothing[ \t]+(?:about|of)\b|\bkeep[ \t]+(?:it|this|that)[ \t]+(?:quiet|secret|to[ \t]+yourself)\b/i, 'asks for secrecy'],
   [/^[ \t>*_#-]*(?:(?:hey|dear|notes?[ \t]+(?:to|for)|reminder[ \t]+for|attention)[ \t]+)?(?:ai|llm|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|bots?)(?:[ \t-]only|[ \t]+notes?|[ \t]+instructions?)?[ \t]*[:,]/im,
     'addresses AI agents with orders'],
   [/\btreat\b[^.\n]{0,40}\bas[ \t]+(?:your|the|new)[ \t]+(?:instructions|rules|prompt|directives|orders)\b/i, 'tries to replace the model\'s instructions'],
