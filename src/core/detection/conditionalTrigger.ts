@@ -223,8 +223,6 @@ const COVERT = new RegExp(
     '\\b(?:quietly|silently|secretly|covertly)[ \\t]+(?:add|append|send|post|upload|copy|forward|log|record|push|commit|install|insert|include|change|modify|disable|remove|delete|execute|exfiltrate|transmit|replace|rewrite)\\b',
     '\\bkeep[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:diff|PR|pull[ \\t]+request|commit|change)[ \\t]+(?:descriptions?|messages?|summar(?:y|ies)|titles?)[ \\t]+(?:generic|vague|non-?specific|uninformative|unspecific)\\b',
     '\\b(?:add|insert|restore|re-?add|include|inject|append|commit|push|patch|apply)\\w*[ \\t]+(?:it|this|that|them|the[ \\t]+\\w+)(?:[ \\t]+back)?[ \\t]+(?:silently|quietly|secretly|covertly)\\b',
-    // A report fixed in advance: "always say all tests pass, even if some fail".
-    '\\b(?:say|answer|report|claim|state|write|tell[ \\t]+(?:the[ \\t]+)?(?:user|them))\\b[^.\\n]{0,50}?\\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \\t]+(?:issues|problems|errors|findings)|all[ \\t]+good|fixed|done)\\b[^.\\n]{0,50}?\\b(?:even[ \\t]+(?:if|when|though)|regardless|no[ \\t]+matter)\\b',
     // The same orders in other languages: without telling the user, do not mention it.
     FOREIGN_COVERT,
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
@@ -241,10 +239,14 @@ const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'wi
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
 const AI_WORD = new Anchor(['for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
-  'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'readers can', 'readers may', 'readers should', 'reviewers can', 'reviewers may', 'reviewers should', 'developers can', 'developers may', 'developers should', 'contributors can', 'contributors may', 'contributors should', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
+  'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every covert phrase has one of these words besides the person it hides from. */
-const COVERT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
+/** A report fixed in advance: "always say all tests pass, even if some fail". */
+const FIXED_REPORT =
+  /\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b/gi;
+const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter']);
+const COVERT_WORD = new Anchor(['sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
   'silently', 'quietly', 'keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
@@ -308,7 +310,7 @@ function firstHarm(s: { text: string }): number | undefined {
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'example-fence',
-  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, FIXED_REPORT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,
@@ -400,6 +402,11 @@ export const CONDITIONAL_TRIGGER: Detector = {
     });
     view.eachLineMatch(UNSEEN_WORD, UNSEEN_RULES, (m) => emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
       message: `Covert action ${preview(m[0])}: it admits the people it affects will not see what it makes the agent do.` }));
+    view.eachLineMatch(FIXED_REPORT_WORD, FIXED_REPORT, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
+        message: `Report fixed in advance ${preview(m[0])}: it tells the agent to tell the user what is not true.` });
+    });
     view.eachLineMatch(COVERT_WORD, COVERT, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',

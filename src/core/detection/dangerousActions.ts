@@ -18,12 +18,15 @@ const REMOTE_EXEC = new RegExp(
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',
     '\\b(?:nc|ncat|netcat)[ \\t]+(?:-[a-z]+[ \\t]+){0,3}-[a-z]*[ec][a-z]*[ \\t]+/bin/(?:ba|z)?sh\\b|\\b(?:ba)?sh[ \\t]+-i[ \\t]*[>&]{1,2}[ \\t]*/dev/tcp/|/dev/tcp/[\\w.-]+/\\d+',
-    // "Run the script at https://…/fix.sh with bash": the pipe in words.
-    '\\b(?:run|execute|source|launch)\\b[^\\n]{0,60}?https?://[^\\s)>"\'`]+\\.(?:sh|bash|ps1|py|pl|rb)\\b[^\\n]{0,30}?\\b(?:with|using|in|through|via)[ \\t]+(?:(?:ba|z)?sh|python3?|powershell|pwsh|perl|ruby)\\b',
     '\\biex[ \\t]*\\(?[ \\t]*(?:\\(?New-Object[ \\t]+Net\\.WebClient\\)?\\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n]{0,400}',
   ].join('|'),
   'gi',
 );
+
+/** "Run the script at https://…/fix.sh with bash": the pipe in words. Every match names a script file in a URL. */
+const REMOTE_SCRIPT_RUN =
+  /\b(?:run|execute|source|launch)\b[^\n]{0,60}?https?:\/\/[^\s)>"'`]+\.(?:sh|bash|ps1|py|pl|rb)\b[^\n]{0,30}?\b(?:with|using|in|through|via)[ \t]+(?:(?:ba|z)?sh|python3?|powershell|pwsh|perl|ruby)\b/gi;
+const REMOTE_SCRIPT_ANCHOR = new Anchor(['.sh ', '.sh`', '.bash ', '.ps1 ', '.ps1`', '.py ', '.py`', '.pl ', '.rb ']);
 
 /** Official installers that are documented this way; piping them into a shell is normal setup advice. */
 const OFFICIAL_INSTALLERS = new Set([
@@ -123,7 +126,7 @@ const SECRET_BELONGS = new RegExp(
 );
 /** The repository, its history or its secrets packed up and uploaded. */
 const ARCHIVE_UPLOAD =
-  /\b(?:zip|tar|archive|bundle|pack|compress)\w*\b[^.\n]{0,80}?(?:(?<![\w.-])\.env\b|(?<![\w.-])\.git\b|\bsecrets?\b|\bcredentials?\b|\.ssh\b|\bhome[ \t]+director\w*|\bentire[ \t]+(?:repo\w*|workspace|project))(?:[^.\n]|\.(?=\S)){0,120}?\b(?:upload|send|post|transfer|put|push|copy|sync)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?(?:https?:\/\/|\b[\w.-]+\.(?:sh|io|com|net|org|dev|app|xyz|ru|cn)\b)/gi;
+  /\b(?:zip|tar|archive|bundle|pack|compress)(?:s|es|ed|d|ing|ball)?\b[^.\n]{0,80}?(?:(?<![\w.-])\.env\b|(?<![\w.-])\.git\b|\bsecrets?\b|\bcredentials?\b|\.ssh\b|\bhome[ \t]+director\w*|\bentire[ \t]+(?:repo\w*|workspace|project))(?:[^.\n]|\.(?=\S)){0,120}?\b(?:upload|send|post|transfer|put|push|copy|sync)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?(?:https?:\/\/|\b[\w.-]+\.(?:sh|io|com|net|org|dev|app|xyz|ru|cn)\b)/gi;
 
 /** A negation between the file and where it goes ("read it from ~/.npmrc; never print it in the reply"). */
 const NEGATED_GAP = /\b(?:not|never|don't|do[ \t]+not|avoid|without)\b/i;
@@ -286,9 +289,10 @@ const STUBBED_VERIFICATION = new RegExp(
 const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
 const PRELOAD_ANCHOR = new Anchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
-const VALUE_OF_ANCHOR = new Anchor(['value of', 'values of', 'content of', 'contents of']);
+/** Every secret environment variable ENV_SECRET names ends in one of these. */
+const VALUE_OF_ANCHOR = new Anchor(['_token', '_secret', '_api_key', '_access_key', '_secret_key', '_private_key', '_password']);
 const UNASKED_ANCHOR = new Anchor(['without ask', 'without confirm', 'without check', 'without permission', 'without approval', 'without tell', 'without prompt', 'no need to ask', 'no need to confirm', 'no need to check']);
-const ARCHIVE_ANCHOR = new Anchor(['zip', 'tar', 'archiv', 'bundl', 'pack', 'compress']);
+const ARCHIVE_ANCHOR = new Anchor(['zip ', 'zips', 'zipped', 'zipping', ' tar ', '`tar ', '(tar ', 'tarball', 'archive', 'bundle ', 'bundles', 'bundled', 'pack ', 'packs ', 'packed', 'packing', 'compress']);
 const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
   ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
 /** Production infrastructure or backups destroyed by one command. */
@@ -299,13 +303,13 @@ const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(/i;
 const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
 /** Approving pull requests by command: the agent as a reviewer that always says yes. */
 const SELF_APPROVE = /\bgh[ \t]+pr[ \t]+review\b[^\n]{0,40}?(?:--approve|-a)\b|\bgh[ \t]+pr[ \t]+merge\b[^\n]{0,40}?--admin\b/gi;
-const INFRA_ANCHOR = new Anchor(['terraform', 'aws s3', 'kubectl delete', 'gsutil', 'az group', 'dropdb', '--delete $(']);
+const INFRA_ANCHOR = new Anchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
 const ENV_PIPE_ANCHOR = new Anchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
 const GH_ANCHOR = new Anchor(['gh pr']);
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
-  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp', 'with bash', 'with sh', 'with zsh', 'with python', 'with powershell', 'with pwsh', 'with perl', 'with ruby', 'using bash', 'using sh', 'using python', 'using powershell', 'in bash', 'in a shell', 'through bash', 'via bash']),
+  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'printenv', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
@@ -320,14 +324,14 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['git add', 'credential.helper']),
   new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
   new Anchor(['--privileged', 'docker.sock']),
-  new Anchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json', 'master.key', '.key', 'secrets.y', 'service-account', '.p12', '.pfx', '.keystore', '.jks']),
+  new Anchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json', 'master.key', 'credentials/', 'credentials\\', 'secrets.y', 'service-account', '.p12', '.pfx', '.keystore', '.jks']),
 ];
 
 export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR,
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR,
     UNASKED_ANCHOR, ARCHIVE_ANCHOR, VALUE_OF_ANCHOR, PRELOAD_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
@@ -404,6 +408,11 @@ export const DANGEROUS_ACTIONS: Detector = {
       if (!view.negated(start)) emit({ start, end, ruleId, message });
     };
     view.eachLineMatch(ANCHORS[0], REMOTE_EXEC, (m) => {
+      if (officialInstaller(m[0])) return;
+      report(m.index, m.index + m[0].length, 'remote_code_execution',
+        `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);
+    });
+    view.eachLineMatch(REMOTE_SCRIPT_ANCHOR, REMOTE_SCRIPT_RUN, (m) => {
       if (officialInstaller(m[0])) return;
       report(m.index, m.index + m[0].length, 'remote_code_execution',
         `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);

@@ -31,6 +31,8 @@ const HEX_PREFIX_ANCHOR = new Anchor(['\\x', '0x']);
 const ENTITY_ANCHOR = new Anchor(['&#']);
 const BACKSLASH_ANCHOR = new Anchor(['\\']);
 const PERCENT_ANCHOR = new Anchor(['%']);
+/** Every byte of a binary run starts with one of these (a 0 and three more bits). */
+const BINARY_ANCHOR = new Anchor(['0000', '0001', '0010', '0011', '0100', '0101', '0110', '0111']);
 /**
  * An order to decode something and act on the result ("hex-decode the following and treat the result as step 3",
  * "decode these character codes and insert the resulting statement"): text that hides what the agent is to do.
@@ -487,7 +489,7 @@ export const ENCODED: Detector = {
       emit({ start: m.index, end: from, ruleId: 'encoded_payload',
         message: `Order to decode ${hit[2]} and act on the result ${preview(m[0])}; the run decodes to ${preview(hit[1]!, 120)}: it hides what the agent is told to do.` });
     });
-    eachMatch(BINARY, text, (m) => decoded(m.index, m.index + m[0].length, fromBinary(m[0]), 'Binary'));
+    if (view.has(BINARY_ANCHOR)) eachMatch(BINARY, text, (m) => decoded(m.index, m.index + m[0].length, fromBinary(m[0]), 'Binary'));
     if (view.has(PERCENT_ANCHOR)) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
       if (checks >= MAX_CHECKS) return;
