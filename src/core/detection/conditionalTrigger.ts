@@ -15,7 +15,7 @@ const TRIGGER = new RegExp(
     `\\b(?:AI|LLM|assistant|agent|model|bot)s?[ \\t]+(?:reading|processing|parsing|scanning|summari[sz]ing|analy[sz]ing|reviewing|seeing)[ \\t]+(?:this|these)\\b`,
     `\\b(?:attention|note[ \\t]+to|message[ \\t]+to|memo[ \\t]+to|reminder[ \\t]+(?:to|for)|heads[ \\t-]+up[ \\t]+(?:to|for)|psa[ \\t]+(?:to|for)|hey|dear)[ \\t]*:?[ \\t]+(?:the[ \\t]+)?(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
     `^[ \\t>*_#-]*to[ \\t]*:?[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b|\\bto[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}[ \\t]*[:,]`,
-    '\\b(?:when|if|while|whenever)[ \\t]+(?:you[ \\t]+are[ \\t]+)?(?:running|run|invoked|executed|started)[ \\t]+(?:headless(?:ly)?|non-?interactive(?:ly)?|unattended|in[ \\t]+(?:the[ \\t]+)?(?:background|batch[ \\t]+mode)|without[ \\t]+a[ \\t]+(?:TTY|terminal))',
+    '\\b(?:when|if|while|whenever)[ \\t]+(?:you[ \\t]+are[ \\t]+)?(?:running|run|invoked|executed|started)[ \\t]+(?:headless(?:ly)?|non-?interactive(?:ly)?|autonomous(?:ly)?|unattended|in[ \\t]+(?:the[ \\t]+)?(?:background|batch[ \\t]+mode)|without[ \\t]+a[ \\t]+(?:TTY|terminal))',
     `^[ \\t>*_#-]*(?:(?:machine|automated)[ \\t]+readers?|crawlers?|AI|LLMs?|(?:coding[ \\t]+)?(?:agents?|assistants?)|language[ \\t]+models?|bots?)(?:[ \\t]+(?:of|reading|processing|parsing)[ \\t]+(?:this|these)[ \\t]+\\w+)?[ \\t]*:`,
     `\\b(?:invoked|run|used|called|read|opened|loaded|triggered|executed)[ \\t]+by[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}\\b`,
     `\\b(?:when|if|whenever|once)[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}[ \\t]+(?:is|are|gets?|was|runs?|reads?)[ \\t]+(?:asked|used|invoked|running|run|told|reading|processing|reviewing)\\b`,
@@ -71,6 +71,13 @@ const HARM = new RegExp(
     '\\bgit[ \\t]+push\\b[^\\n]{0,40}?[ \\t](?:--delete|-d)\\b|\\bgit[ \\t]+branch[ \\t]+-D\\b[^\\n]{0,20}\\$\\(',
     '\\b(?:tls|ssl|https|certificate|signature|checksum|integrity)[ \\t]+(?:verification|validation|checks?|checking)[ \\t]+(?:is[ \\t]+|are[ \\t]+|gets?[ \\t]+|to[ \\t]+be[ \\t]+)?(?:disabled|turned[ \\t]+off|skipped|switched[ \\t]+off|off)\\b',
     '\\b(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?)[ \\t]+(?:are[ \\t]+|is[ \\t]+)?(?:passed|sent|put)[ \\t]+(?:as|in)[ \\t]+(?:a[ \\t]+)?(?:query|url)[ \\t]+(?:param\\w*|string|argument)s?\\b',
+    // Quality gates skipped or silenced for the agent's changes.
+    '\\bskip\\w*\\b[^.\\n]{0,40}\\b(?:tests?|test[ \\t]+suite|linters?|lint|clippy|type[ \\t]*checks?|CI|pre-commit|code[ \\t]+review|reviews?)\\b|#!?\\[allow\\(warnings\\)\\]|\\ballow\\(unused\\)|eslint-disable(?![\\w-])|@ts-nocheck',
+    // Money diverted: a rounding remainder or a fee credited to an account.
+    '\\b(?:credit|transfer|route|send|divert|deposit|book|post)\\w*\\b[^.\\n]{0,40}\\b(?:remainders?|difference|rounding|fractions?|leftovers?|surplus|fees?|cents)\\b[^.\\n]{0,40}\\b(?:to|into)[ \\t]+(?:the[ \\t]+|an?[ \\t]+)?(?:account|wallet|iban|address)\\b',
+    // Private files copied to a public or shared folder; credentials committed or pushed.
+    '\\b(?:copy|move|upload|sync|send)\\w*\\b[^.\\n]{0,80}(?:\\/Public\\/|\\bpublic[ \\t]+(?:folder|bucket|directory|link|share)|\\bshared[ \\t]+(?:folder|drive))',
+    '(?:\\/\\.aws\\/credentials|\\/\\.ssh\\/|\\.npmrc|\\.netrc|\\bcredentials\\b)(?:[^.\\n]|\\.(?=\\S)|\\n(?![ \\t]*\\n)){0,200}?\\b(?:commit|push)\\w*\\b',
     // Storage opened to everyone.
     '"Principal"[ \\t]*:[ \\t]*"\\*"|\\bpublic-read(?:-write)?\\b|\\b0\\.0\\.0\\.0\\/0\\b|\\b(?:make|set|widen|open|switch)\\w*\\b[^.\\n]{0,40}\\b(?:bucket|storage|blob|container)s?\\b[^.\\n]{0,40}\\bpublic\\b',
     // Secrets put where the site serves them: named before the order ("a `.env` …, copy it to public/") or in it.
@@ -162,32 +169,36 @@ const REVIEW_WORD = new Anchor([
 const ENV_CONDITION = new RegExp(
   [
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:the[ \\t]+)?(?:(?:environment|env)[ \\t]+var(?:iable)?s?|the[ \\t]+variables?)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*(?:[ \\t]+(?:or|and)[ \\t]+[`\'"$]*[A-Za-z_][\\w]*[`\'"]*)?[ \\t]+(?:is|are)[ \\t]+(?:set|defined|present|non-?empty|true|1)\\b',
+    // A credential file's presence or content: "if `~/.aws/credentials` contains a profile named prod".
+    '\\b(?:if|when|once)[ \\t]+`?(?:~|\\$HOME)\\/\\.(?:aws|ssh|kube|docker|npmrc|netrc|pypirc|config)[^\\s`]*`?[ \\t]+(?:contains|exists|is[ \\t]+present|has|holds|lists)\\b',
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).
-    '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
+    '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
     '\\b(?:if|when|whenever|once|while)[ \\t]+(?:you[ \\t]+are|you\'re|this[ \\t]+is|it[ \\t]+is)[ \\t]+(?:running|executing|invoked|run)[ \\t]+(?:in|on|inside|under)[ \\t]+(?:a[ \\t]+|the[ \\t]+)?(?:CI\\b|GitHub[ \\t]+Actions|GitLab[ \\t]+CI|Jenkins|CircleCI|Buildkite|(?:release|build|CI|deploy)[ \\t]+(?:runner|pipeline|job|server|agent|bot))',
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor([...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor(['/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */
 const IDLE = new RegExp(
   [
     `\\b(?:when|while|whenever|if|once)[ \\t]+(?:you[ \\t]+are[ \\t]+|you\'re[ \\t]+|the[ \\t]+session[ \\t]+is[ \\t]+)?(?:(?:running|operating|working)[ \\t]+)?(?:in|on|under)[ \\t]+(?:an?[ \\t]+)?${UNSUPERVISED_MODE}(?:[ \\t]*(?:or|and|\\/)[ \\t]*${UNSUPERVISED_MODE})?[ \\t]+mode\\b`,
-    '\\b(?:the[ \\t]+)?(?:user|human|developer|operator)[ \\t]+(?:hasn\'t|has[ \\t]+not|has[ \\t]+stopped)[ \\t]+(?:replied|responded|answered|typed|been[ \\t]+active)\\b',
+    // Whoever it is ("the user", "Priya", "she") gone quiet or away: armed with harm like every IDLE condition.
+    '\\b[\\w\'’]+[ \\t]+(?:hasn\'t|hasn’t|has[ \\t]+not|has[ \\t]+stopped)[ \\t]+(?:replied|responded|answered|typed|been[ \\t]+active)\\b',
+    '\\b(?:stepping|stepped|steps|gone|went|is[ \\t]+away)[ \\t]+(?:away|from[ \\t]+(?:the[ \\t]+)?keyboard)\\b|\\baway[ \\t]+from[ \\t]+(?:the[ \\t]+|her[ \\t]+|his[ \\t]+|their[ \\t]+)?(?:keyboard|desk|computer)\\b',
     '\\b(?:the[ \\t]+)?(?:user|human|developer|operator)[ \\t]+(?:is|goes|went|has[ \\t]+gone)[ \\t]+(?:idle|inactive|afk)\\b',
   ].join('|'),
   'gi',
 );
-const IDLE_WORD = new Anchor(['auto-accept', 'autoaccept', 'auto-approve mode', 'autoapprove mode', 'autopilot mode', 'yolo mode', 'full-auto', 'fullauto mode', 'autonomous mode', "hasn't replied", "hasn't responded", "hasn't answered", "hasn't typed", "hasn't been active", 'has not replied', 'has not responded', 'has not answered', 'has not typed', 'has not been active', 'has stopped', 'idle', 'inactive', 'afk']);
+const IDLE_WORD = new Anchor(['stepping away', 'stepped away', 'steps away', 'gone away', 'went away', 'away from', "hasn’t replied", "hasn’t responded", 'auto-accept', 'autoaccept', 'auto-approve mode', 'autoapprove mode', 'autopilot mode', 'yolo mode', 'full-auto', 'fullauto mode', 'autonomous mode', "hasn't replied", "hasn't responded", "hasn't answered", "hasn't typed", "hasn't been active", 'has not replied', 'has not responded', 'has not answered', 'has not typed', 'has not been active', 'has stopped', 'idle', 'inactive', 'afk']);
 
 /** "When the user asks …" is how skills and rules say when they apply: only an override, secrecy or an attack tool makes it one. */
 const USER_ASKS = /\b(?:if|when|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|reviewer|someone|anyone)[ \t]+asks\b/i;
 const USER_ASKS_PAYLOAD =
   /\b(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|netcat|rm[ \t]+-rf|base64|jailbreak|backdoor|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
 
-const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking|approving|supervising|monitoring)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:(?:is[ \t]+(?:not|n't)|isn't|stops)[ \t]+(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves)\b/gi;
+const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|approving|supervising|reviewing|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking|approving|supervising|monitoring)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:(?:is[ \t]+(?:not|n't)|isn't|stops)[ \t]+(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves)\b/gi;
 /** An action to hold back while the user watches: it is meant to happen when they do not. */
 const WHILE_WATCHED =
   /\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20})\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
@@ -198,13 +209,14 @@ const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|
 const FOREIGN_COVERT = [
   'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'no[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes)',
   'sans[ \\t]+(?:prévenir|informer|avertir)[ \\t]+l[\'’]utilisat\\w*', 'sans[ \\t]+le[ \\t]+(?:dire|signaler|mentionner)', 'ne[ \\t]+(?:le|la|les|l\'|en)[ \\t]*(?:mentionne|signale|dis|parle)z?[ \\t]+(?:pas|rien)',
-  'sem[ \\t]+(?:avisar|informar|notificar|contar[ \\t]+(?:ao|para[ \\t]+o))[ \\t]+(?:o[ \\t]+)?(?:usuário|utilizador)', 'não[ \\t]+(?:(?:o|a|lhe)[ \\t]+)?(?:mencione|conte|informe|diga)[ \\t]+(?:isso|isto|nada|ao[ \\t]+(?:usuário|utilizador))',
+  'sem[ \\t]+(?:avisar|informar|notificar|contar[ \\t]+(?:ao|para[ \\t]+o))[ \\t]+(?:o[ \\t]+)?(?:usuário|utilizador)', 'não[ \\t]+(?:precisa|é[ \\t]+preciso|é[ \\t]+necessário)[ \\t]+(?:avisar|informar|contar|notificar)[ \\t]+(?:ao?[ \\t]+|o[ \\t]+)?(?:usuário|utilizador)',
+  'no[ \\t]+(?:hace[ \\t]+falta|es[ \\t]+necesario)[ \\t]+(?:avisar|informar|decir)(?:le)?[ \\t]+al[ \\t]+usuario', 'pas[ \\t]+besoin[ \\t]+d[\'’](?:avertir|informer|prévenir)[ \\t]+l[\'’]utilisat\\w*', 'não[ \\t]+(?:(?:o|a|lhe)[ \\t]+)?(?:mencione|conte|informe|diga)[ \\t]+(?:isso|isto|nada|ao[ \\t]+(?:usuário|utilizador))',
   'ohne[ \\t]+(?:den[ \\t]+|die[ \\t]+)?(?:Nutzer|Benutzer|Anwender|User)\\w*[ \\t]+zu[ \\t]+(?:informieren|benachrichtigen|fragen)', 'ohne[ \\t]+es[ \\t]+zu[ \\t]+erwähnen', '(?:erwähne|erwähnen[ \\t]+Sie)[ \\t]+(?:es|das|dies)[ \\t]+nicht',
   'senza[ \\t]+(?:avvisare|informare)[ \\t]+l[\'’]utente', 'senza[ \\t]+dirlo', 'non[ \\t]+(?:menzionarlo|dirlo|lo[ \\t]+menzionare|segnalarlo)',
-  'не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*[ \\t]+(?:об[ \\t]+этом[ \\t]+)?(?:пользовател\\w*|никому)', 'не[ \\t]+упоминай\\w*[ \\t]+(?:об[ \\t]+)?это\\w*', 'без[ \\t]+ведома', 'не[ \\t]+сообщая',
+  'не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*[ \\t]+(?:об[ \\t]+этом[ \\t]+)?(?:пользовател[а-яё]*|никому)', 'не[ \\t]+упоминай[а-яё]*[ \\t]+(?:об[ \\t]+)?это[а-яё]*', 'без[ \\t]+ведома', 'не[ \\t]+сообщая', 'об[ \\t]+этом[ \\t]+не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*', '(?:пользовател[а-яё]*|ревьюер[а-яё]*|никому)[^.\\n]{0,40}?не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*',
   '(?:不要|不必|无需|無需|无须|別|别)(?:告诉|告訴|告知|通知|提醒)(?:用户|用戶|使用者)', '悄悄(?:地)?', '偷偷(?:地)?',
-  'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?報告(?:は|も)?(?:不要|しない|せず)', 'こっそり', '黙って',
-  '사용자에게[ \\t]*알리지[ \\t]*(?:말|않)', '몰래',
+  'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?報告(?:は|も)?(?:不要|しない|せず)', 'ユーザー(?:へ|に)(?:は)?(?:確認|報告|連絡|通知)(?:し)?(?:ないで|せず)', 'こっそり', '黙って',
+  '사용자에게[ \\t]*알리지[ \\t]*(?:말|않)', '(?:에게|한테)(?:는)?[ \\t]*(?:말하지|알리지)[ \\t]*(?:않|말)', '몰래',
 ].join('|');
 
 /** Ways to leave something out of an account of the work. */
@@ -217,7 +229,7 @@ const COVERT = new RegExp(
     `\\b(?:so|such)[ \\t]+(?:that[ \\t]+)?${WHO}[ \\t]+(?:does[ \\t]*n[o']t|doesn't|won't|will[ \\t]+not|cannot|can't|never)[ \\t]+(?:notice|see|know|find[ \\t]+out|realize|suspect)\\b`,
     `\\b(?:hide|conceal|keep)[ \\t]+(?:this|these|it|them|that|the[ \\t]+\\w+)[ \\t]+(?:secret[ \\t]+)?from[ \\t]+${WHO}\\b`,
     '\\bkeep[ \\t]+(?:it|this|that|them|these[ \\t]+\\w+)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:summary|summaries|response|reply|report|changelog|commit[ \\t]+messages?|pr[ \\t]+description|pull[ \\t]+request|review|diff[ \\t]+summary|release[ \\t]+notes)\\b',
-    '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?))',
+    '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?))|\\b(?:do[ \\t]+not|don\'t|don’t|never)[ \\t]+bring[ \\t]+(?:it|this|that|them)[ \\t]+up\\b',
     '\\b(?:do[ \\t]+(?:this|it)|act|proceed|run[ \\t]+it)[ \\t]+(?:silently|quietly)\\b',
     '\\bkeep[ \\t]+(?:it[ \\t]+|this[ \\t]+)?(?:quiet|silent|mum)[ \\t]+(?:about|on|regarding)\\b',
     '\\b(?:quietly|silently|secretly|covertly)[ \\t]+(?:add|append|send|post|upload|copy|forward|log|record|push|commit|install|insert|include|change|modify|disable|remove|delete|execute|exfiltrate|transmit|replace|rewrite)\\b',
@@ -246,7 +258,7 @@ const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human
 const FIXED_REPORT =
   /\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b/gi;
 const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter']);
-const COVERT_WORD = new Anchor(['sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
+const COVERT_WORD = new Anchor(['não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
   'silently', 'quietly', 'keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
@@ -288,13 +300,14 @@ function firstPayload(sentence: { text: string }, payloads: RegExp): number | un
   return m && m.index + m[0].length;
 }
 
-/** The first match of `payloads` (global) in `s` that is an order rather than a topic or a prohibition. */
-function firstOrder(s: string, payloads: RegExp): RegExpExecArray | undefined {
+/** The first match of `payloads` (global) in `s` ending after `endsAfter` that is an order rather than a topic or a prohibition. */
+function firstOrder(s: string, payloads: RegExp, endsAfter = 0): RegExpExecArray | undefined {
   payloads.lastIndex = 0;
   for (let m = payloads.exec(s); m; m = payloads.exec(s)) {
     // The clause the payload sits in: since the last comma, semicolon, colon, "and", "then" or "but".
     const before = s.slice(0, m.index);
     const clause = before.slice(Math.max(before.search(/[,;:][^,;:]*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
+    if (m.index + m[0].length <= endsAfter) continue;
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
     if (!DECEIT.test(m[0]) && FORBIDS.test(clause)) continue;
     return m;
@@ -377,7 +390,9 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const sentence = text.slice(ls, m.index).search(/[^.!?]*$/);
       const from = ls + Math.max(0, sentence);
       const window = text.slice(from, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
-      const payload = firstOrder(window, HARM) ?? (mayHaveExtraHarm(window) ? firstOrder(window, HARM_EXTRA) : undefined);
+      // The condition is not its own harm ("if `~/.aws/credentials` contains …" names a credential file): a harm must reach past it.
+      const past = end - from;
+      const payload = firstOrder(window, HARM, past) ?? (mayHaveExtraHarm(window) ? firstOrder(window, HARM_EXTRA, past) : undefined);
       if (!payload || view.negated(m.index)) return;
       const stop = Math.max(end, from + payload.index + payload[0].length);
       emit({ start: Math.min(m.index, from + payload.index), end: stop, ruleId, quotable,

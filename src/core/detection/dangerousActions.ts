@@ -73,6 +73,21 @@ const DESTRUCTIVE =
 /** The same, with the dispensation first: "without asking for confirmation: rm -rf ./data && git push --force". */
 const UNASKED_DESTRUCTIVE =
   /\b(?:without[ \t]+(?:asking|confirm\w*|checking|permission|approval|telling|prompting)|no[ \t]+need[ \t]+to[ \t]+(?:ask|confirm|check))\b[^\n]{0,100}?(?:\bgit[ \t]+push\b[^\n]{0,30}?[ \t](?:-f|--force)\b|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+\S+|\bgit[ \t]+(?:reset[ \t]+--hard|clean[ \t]+-[a-z]*f)|\bdrop[ \t]+(?:database|table)\b|\bterraform\b[^\n]{0,40}?\bdestroy\b)/gi;
+/** The user's keys and configuration deleted, or the main branch's history overwritten: not cleanup. */
+const WIPE_KEYS =
+  /\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master)\b/gi;
+const WIPE_ANCHOR = new Anchor(['rm -', 'git push']);
+/**
+ * The same orders in the other languages the rules read: certificate or signature checks switched off, and a file
+ * downloaded from a URL and run. The English forms are SAFETY_OFF's and REMOTE_EXEC's.
+ */
+const FOREIGN_SAFETY_OFF =
+  /\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:verificação|verificación|vérification|validação|validación|validation|Prüfung|Zertifikatsprüfung|Signaturprüfung|TLS-Prüfung|verifica|validazione)\b[^.\n]{0,40}?(?:certificad|certificat|Zertifikat|certificat|TLS|SSL|assinatura|firma|signature|Signatur|firma)?|отключи\p{L}*[ \t]+проверк\p{L}*[ \t]+(?:сертификат|подпис|TLS|SSL)\p{L}*|(?:証明書|署名|TLS|SSL)(?:の)?(?:検証|確認|チェック)を?(?:無効|オフ|スキップ)|(?:禁用|关闭|關閉|跳过|跳過)(?:证书|證書|签名|簽名|TLS|SSL)(?:验证|驗證|校验|校驗|检查|檢查)|(?:인증서|서명)[ \t]*(?:검증|확인)(?:을|를)?[ \t]*(?:비활성|끄|건너)|\bhostnameVerifier[ \t]*\{[^}\n]{0,20}->[ \t]*true[ \t]*\}|\b(?:trustAllCerts|TrustAllCertificates|ALLOW_ALL_HOSTNAME_VERIFIER|NoopHostnameVerifier|InsecureSkipVerify)\b|\bssl\._create_unverified_context\b|\bcheck_hostname[ \t]*=[ \t]*False\b/giu;
+const FOREIGN_SAFETY_ANCHOR = new Anchor(['desativ', 'desactiv', 'désactiv', 'deaktivier', 'disattiv', 'disabilit', 'отключи', '証明書', '署名', '禁用', '关闭', '關閉', '跳过', '跳過', '인증서', '서명', 'hostnameverifier', 'trustallcert', 'allow_all_hostname', 'noophostnameverifier', 'insecureskipverify', '_create_unverified_context', 'check_hostname']);
+/** A URL and "download and run" in one sentence, in the other languages. */
+const FOREIGN_DOWNLOAD_RUN =
+  /https?:\/\/[^\s`'")>]+[^\n。.!?]{0,60}?(?:ダウンロードして[^\n。]{0,6}(?:実行|起動)|下载(?:并|後|后|然后)?[^\n。]{0,6}(?:执行|運行|运行|執行)|다운로드(?:하여|해서|한[ \t]*후|하고)?[^\n.]{0,10}실행|herunter(?:laden|lädt)?[^\n.]{0,30}(?:ausführ|starte)|(?:descarg|télécharg|baix|scaric)\w*[^\n.]{0,40}(?:ejecut|exécut|execut|esegu)\w*|скача\p{L}*[^\n.]{0,40}(?:запусти|выполни)\p{L}*)|(?:下载|下載|ダウンロード|다운로드|скачай|скачать|descarga|télécharge|baixe|scarica|lade)[^\n。.!?]{0,40}?https?:\/\/[^\s`'")>]+[^\n。.!?]{0,40}?(?:実行|起動|执行|运行|運行|執行|실행|запусти|выполни|ejecut|exécut|execut|esegu|ausführ)\w*/giu;
+const FOREIGN_RUN_ANCHOR = new Anchor(['ダウンロード', '下载', '下載', '다운로드', 'herunter', 'descarg', 'télécharg', 'baix', 'scaric', 'скача', ' lade ']);
 /** Containers with the host's root file system or the Docker socket. */
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
@@ -196,7 +211,7 @@ const SELF_PROPAGATION = new RegExp(
 );
 /** Agent configurations outside the project: writing to them reaches every project the user opens. */
 const GLOBAL_AGENT_CONFIG = new RegExp(
-  `${PROPAGATE_VERB}[^\\n]{0,120}?(?:~|\\$HOME|%USERPROFILE%|%APPDATA%)[\\\\/](?:\\.cursor[\\\\/]mcp\\.json|\\.claude\\.json|\\.claude[\\\\/](?:settings\\.json|CLAUDE\\.md)|\\.codeium[\\\\/]windsurf[\\\\/]mcp_config\\.json|\\.gemini[\\\\/]|\\.codex[\\\\/]|\\.hermes[\\\\/]|Library[\\\\/]Application Support[\\\\/]Claude|\\.config[\\\\/](?:Claude|Code|zed)|\\.vscode[\\\\/])`,
+  `${PROPAGATE_VERB}(?:[^\\n]|\\n(?![ \\t]*\\n)){0,160}?(?:~|\\$HOME|%USERPROFILE%|%APPDATA%)[\\\\/](?:\\.cursor[\\\\/]mcp\\.json|\\.claude\\.json|\\.claude[\\\\/](?:settings\\.json|CLAUDE\\.md)|\\.codeium[\\\\/]windsurf[\\\\/]mcp_config\\.json|\\.gemini[\\\\/]|\\.codex[\\\\/]|\\.hermes[\\\\/]|Library[\\\\/]Application Support[\\\\/]Claude|\\.config[\\\\/](?:Claude|Code|zed)|\\.vscode[\\\\/])`,
   'gi',
 );
 
@@ -205,7 +220,7 @@ const SELF_REFERENCE =
   /\b(?:this|these|the[ \t]+same)[ \t]+(?:whole[ \t]+|entire[ \t]+|same[ \t]+)?(?:file|section|paragraph|block|instructions?|rules?|conventions?|text|notes?|AGENTS\.md|CLAUDE\.md|HERMES\.md|\.cursorrules)\b|\bof[ \t]+this[ \t]+file\b|\bitself\b|このファイル|本ファイル|この節|本文件|此文件|该文件|这个文件|этот[ \t]+файл|этого[ \t]+файла|diese[rns]?[ \t]+Datei|este[ \t]+archivo|ce[ \t]+fichier|este[ \t]+arquivo|questo[ \t]+file|이[ \t]+파일/i;
 /** Another project: other, every or that repository, the home directory's clones, in several languages. */
 const OTHER_PROJECTS =
-  /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?)(?:'s)?\b|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
+  /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\bin[ \t]+each[ \t]+one\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?)(?:'s)?\b|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
 const AGENT_FILE_NAME = new RegExp(AGENT_FILE, 'gi');
 
 /** Verbs that write a file's text somewhere, in the languages of SELF_REFERENCE. */
@@ -222,6 +237,10 @@ const OTHER_INDEX =
 const INDEX_FLAG = /(?:--index-url|--extra-index-url|--trusted-host|--find-links|--registry|\bpip3?[ \t]+install\b[^\n]{0,200}?[ \t]-i)[ \t=]+["']?(https?:\/\/)?([^\s/"':]+)/gi;
 const REGISTRY_SETTING =
   /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+(?:@[\w-]+:)?registry[ \t=]+["']?https?:\/\/([^\s/"':]+)|^[ \t]*(?:@[\w-]+:)?registry[ \t]*=[ \t]*https?:\/\/([^\s/"':]+)|\bGOPROXY[ \t]*=[ \t]*["']?https?:\/\/([^\s/"',]+)|\b(?:GOINSECURE|GONOSUMDB|GONOSUMCHECK|GOFLAGS[ \t]*=[ \t]*-insecure)\b|\bGOSUMDB[ \t]*=[ \t]*off\b/gim;
+/** Package index settings in pip's and uv's configuration or environment: `pip config set global.extra-index-url …`, `UV_EXTRA_INDEX_URL=…`. */
+const INDEX_CONFIG =
+  /\bpip3?[ \t]+config[ \t]+set[ \t]+(?:global|user|site|install)\.(?:extra-)?(?:index-url|trusted-host|find-links)[ \t]+["']?(?:https?:\/\/)?([^\s/"':]+)|\b(?:UV|PIP)_(?:EXTRA_)?INDEX_URL[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':]+)|\bPIP_TRUSTED_HOST[ \t]*=[ \t]*["']?([^\s/"':]+)|\b(?:UV_INDEX_STRATEGY[ \t]*=|--index-strategy[ \t=]+)["']?unsafe-(?:best-match|first-match)\b/gi;
+const INDEX_CONFIG_ANCHOR = new Anchor(['pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
 const INDEX_PROSE =
   /\binstall\b[^\n]{0,60}?\bfrom\b[^\n]{0,30}?\b(?:our|this|the|a|my)?[ \t]*(?:mirror|private|internal|unofficial|alternative|alternate|custom|backup|fallback)[ \t]+(?:package[ \t]+)?(?:index|registry|feed|repository|mirror|source)\b/gi;
 const OFFICIAL_INDEXES = new Set([
@@ -331,7 +350,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR,
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR, INDEX_CONFIG_ANCHOR, WIPE_ANCHOR, FOREIGN_SAFETY_ANCHOR, FOREIGN_RUN_ANCHOR,
     UNASKED_ANCHOR, ARCHIVE_ANCHOR, VALUE_OF_ANCHOR, PRELOAD_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
@@ -492,6 +511,12 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Encodes the environment ${preview(m[0])}: printed that way, secrets slip past the masking of CI logs.`));
     view.eachLineMatch(GH_ANCHOR, SELF_APPROVE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Approves or force-merges pull requests by command ${preview(m[0])}: the agent signs off on changes nobody reviewed.`));
+    view.eachLineMatch(WIPE_ANCHOR, WIPE_KEYS, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `${/^git/i.test(m[0]) ? 'Force-pushes over the main branch' : 'Deletes the user\'s keys or configuration'} ${preview(m[0])}: it destroys what cannot be restored from the repository.`));
+    view.eachLineMatch(FOREIGN_SAFETY_ANCHOR, FOREIGN_SAFETY_OFF, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Turns safety off ${preview(m[0])}: it removes the certificate or signature check that stops tampered code and connections.`));
+    view.eachLineMatch(FOREIGN_RUN_ANCHOR, FOREIGN_DOWNLOAD_RUN, (m) => report(m.index, m.index + m[0].length, 'remote_code_execution',
+      `Runs a file downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`));
     view.eachLineMatch(ANCHORS[14], HOST_ESCAPE, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Container with the host's root file system ${preview(m[0])}: it gives the agent full control of the machine.`));
     view.eachLineMatch(ANCHORS[8], INDEX_FLAG, (m) => {
@@ -506,6 +531,12 @@ export const DANGEROUS_ACTIONS: Detector = {
       const start = m.index + m[0].length - m[0].trimStart().length;
       report(start, m.index + m[0].length, 'dependency_confusion',
         `Points package installs elsewhere ${preview(m[0])}: packages or their checksums would no longer come from the official source.`);
+    });
+    view.eachLineMatch(INDEX_CONFIG_ANCHOR, INDEX_CONFIG, (m) => {
+      const host = (m[1] ?? m[2] ?? m[3])?.toLowerCase();
+      if (host && OFFICIAL_INDEXES.has(host)) return;
+      report(m.index, m.index + m[0].length, 'dependency_confusion',
+        `Points package installs elsewhere ${preview(m[0])}: packages would come from an unofficial index, or from whichever index offers the highest version.`);
     });
     view.eachLineMatch(ANCHORS[10], INDEX_PROSE, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
       `Order to install from an unofficial index ${preview(m[0])}: packages would come from whoever runs it.`));
@@ -539,7 +570,9 @@ function propagation(view: DocumentView, report: (start: number, end: number, ru
     const body = text.slice(para.start, para.end);
     AGENT_FILE_NAME.lastIndex = 0;
     const first = AGENT_FILE_NAME.exec(body);
-    if (!first || !SELF_REFERENCE.test(body) || !OTHER_PROJECTS.test(body) || !PROPAGATE.test(body)) return;
+    if (!first || !OTHER_PROJECTS.test(body) || !PROPAGATE.test(body)) return;
+    // The paragraph names itself, or writes into several agent files of each project (creating them if needed).
+    if (!SELF_REFERENCE.test(body) && new Set(body.match(AGENT_FILE_NAME)?.map((f) => f.toLowerCase())).size < 2 && !/\bcreate[ \t]+(?:them|it)[ \t]+if[ \t]+missing\b/i.test(body)) return;
     if (view.negated(para.start + first.index)) return;
     report(para.start, para.end, 'self_propagation',
       `Copies these instructions into other projects' agent files ${preview(body, 100)}: it tries to spread the file like a worm.`);
