@@ -82,7 +82,7 @@ const WIPE_ANCHOR = new Anchor(['rm -', 'git push']);
  * downloaded from a URL and run. The English forms are SAFETY_OFF's and REMOTE_EXEC's.
  */
 const FOREIGN_SAFETY_OFF =
-  /\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:verificação|verificación|vérification|validação|validación|validation|Prüfung|Zertifikatsprüfung|Signaturprüfung|TLS-Prüfung|verifica|validazione)\b[^.\n]{0,40}?(?:certificad|certificat|Zertifikat|certificat|TLS|SSL|assinatura|firma|signature|Signatur|firma)?|отключи\p{L}*[ \t]+проверк\p{L}*[ \t]+(?:сертификат|подпис|TLS|SSL)\p{L}*|(?:証明書|署名|TLS|SSL)(?:の)?(?:検証|確認|チェック)を?(?:無効|オフ|スキップ)|(?:禁用|关闭|關閉|跳过|跳過)(?:证书|證書|签名|簽名|TLS|SSL)(?:验证|驗證|校验|校驗|检查|檢查)|(?:인증서|서명)[ \t]*(?:검증|확인)(?:을|를)?[ \t]*(?:비활성|끄|건너)|\bhostnameVerifier[ \t]*\{[^}\n]{0,20}->[ \t]*true[ \t]*\}|\b(?:trustAllCerts|TrustAllCertificates|ALLOW_ALL_HOSTNAME_VERIFIER|NoopHostnameVerifier|InsecureSkipVerify)\b|\bssl\._create_unverified_context\b|\bcheck_hostname[ \t]*=[ \t]*False\b/giu;
+  /\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:l['’]|a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:authentification|autenticación|autenticação|Authentifizierung|autenticazione|Zwei-Faktor\S*|2FA|MFA)|\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:verificação|verificación|vérification|validação|validación|validation|Prüfung|Zertifikatsprüfung|Signaturprüfung|TLS-Prüfung|verifica|validazione)\b[^.\n]{0,40}?(?:certificad|certificat|Zertifikat|certificat|TLS|SSL|assinatura|firma|signature|Signatur|firma)?|отключи\p{L}*[ \t]+проверк\p{L}*[ \t]+(?:сертификат|подпис|TLS|SSL)\p{L}*|(?:証明書|署名|TLS|SSL)(?:の)?(?:検証|確認|チェック)を?(?:無効|オフ|スキップ)|(?:禁用|关闭|關閉|跳过|跳過)(?:证书|證書|签名|簽名|TLS|SSL)(?:验证|驗證|校验|校驗|检查|檢查)|(?:인증서|서명)[ \t]*(?:검증|확인)(?:을|를)?[ \t]*(?:비활성|끄|건너)|\bhostnameVerifier[ \t]*\{[^}\n]{0,20}->[ \t]*true[ \t]*\}|\b(?:trustAllCerts|TrustAllCertificates|ALLOW_ALL_HOSTNAME_VERIFIER|NoopHostnameVerifier|InsecureSkipVerify)\b|\bssl\._create_unverified_context\b|\bcheck_hostname[ \t]*=[ \t]*False\b/giu;
 const FOREIGN_SAFETY_ANCHOR = new Anchor(['desativ', 'desactiv', 'désactiv', 'deaktivier', 'disattiv', 'disabilit', 'отключи', '証明書', '署名', '禁用', '关闭', '關閉', '跳过', '跳過', '인증서', '서명', 'hostnameverifier', 'trustallcert', 'allow_all_hostname', 'noophostnameverifier', 'insecureskipverify', '_create_unverified_context', 'check_hostname']);
 /** A URL and "download and run" in one sentence, in the other languages. */
 const FOREIGN_DOWNLOAD_RUN =
@@ -91,7 +91,7 @@ const FOREIGN_RUN_ANCHOR = new Anchor(['ダウンロード', '下载', '下載',
 /** Containers with the host's root file system or the Docker socket. */
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
-  '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
+  '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|`?(?:s3|gs|az|r2)://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 const SEND_SECRETS = new RegExp(
   `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n]{0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
@@ -170,6 +170,10 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:pre-?approved|whitelisted|allow-?listed|auto-?approved)[ \\t]+(?:all|every|any)[ \\t]+(?:shell[ \\t]+|terminal[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never|no[ \\t]+need[ \\t]+to)[ \\t]+ask[ \\t]+(?:the[ \\t]+user[ \\t]+)?(?:for[ \\t]+(?:permission|confirmation|approval)[ \\t]+)?before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing)[ \\t]+(?:them|any|anything|commands?|shell|these|it)\\b',
     '\\bufw[ \\t]+disable\\b|\\bsetenforce[ \\t]+0\\b|\\bsystemctl[ \\t]+(?:stop|disable)[ \\t]+(?:firewalld|ufw|apparmor)\\b|\\bopen[ \\t]+port[ \\t]+(?:22|3389|5432|6379|27017)[ \\t]+to[ \\t]+(?:the[ \\t]+world|everyone|the[ \\t]+internet|0\\.0\\.0\\.0)',
+    '\\b(?:confirm\\w*|require\\w*_(?:approval|confirmation)|ask_?before\\w*|human_in_the_loop|safe_?mode)["\']?[ \\t]*[:=][ \\t]*["\']?(?:false|off|no|never)\\b',
+    '\\b(?:allowed|allow)_?(?:commands|tools)["\']?[ \\t]*[:=][ \\t]*\\[?[ \\t]*["\']\\*["\']',
+    '\\b(?:disable|turn[ \\t]+off|remove|bypass|skip)\\w*[ \\t]+(?:the[ \\t]+)?(?:2fa|mfa|two-factor|multi-factor|second[ \\t]+factor)\\b',
+    '\\bsudo[ \\t]+-S\\b[^\\n]{0,80}\\b(?:password|passwd)\\b|\\becho\\b[^\\n|]{0,60}\\|[ \\t]*sudo[ \\t]+-S\\b',
     'NODE_TLS_REJECT_UNAUTHORIZED[ \\t]*=[ \\t]*["\']?0', 'PYTHONHTTPSVERIFY[ \\t]*=[ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY[ \\t]*=[ \\t]*["\']?(?:1|true)',
     '\\bhttp\\.sslVerify[ \\t=]+false\\b', '\\bstrict-ssl[ \\t=]+false\\b', '\\bverify[ \\t]*=[ \\t]*False\\b', '\\bInsecureSkipVerify:[ \\t]*true\\b',
     '\\brejectUnauthorized:[ \\t]*false\\b', '--no-check-certificate\\b', '\\bCURLOPT_SSL_VERIFYPEER,[ \\t]*(?:0|false)\\b',
@@ -241,6 +245,23 @@ const REGISTRY_SETTING =
 const INDEX_CONFIG =
   /\bpip3?[ \t]+config[ \t]+set[ \t]+(?:global|user|site|install)\.(?:extra-)?(?:index-url|trusted-host|find-links)[ \t]+["']?(?:https?:\/\/)?([^\s/"':]+)|\b(?:UV|PIP)_(?:EXTRA_)?INDEX_URL[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':]+)|\bPIP_TRUSTED_HOST[ \t]*=[ \t]*["']?([^\s/"':]+)|\b(?:UV_INDEX_STRATEGY[ \t]*=|--index-strategy[ \t=]+)["']?unsafe-(?:best-match|first-match)\b/gi;
 const INDEX_CONFIG_ANCHOR = new Anchor(['pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
+/** Software taken from an unofficial source in place of the official one. */
+const UNOFFICIAL_SOURCE =
+  /\binstead[ \t]+of[ \t]+(?:the[ \t]+)?official[ \t]+(?:\w+[ \t]+)?(?:images?|packages?|registry|index|repo\w*|releases?|binar(?:y|ies)|installers?|sources?|builds?|one)\b|\bunofficial[ \t]+(?:\w+[ \t]+)?(?:images?|registry|mirror|builds?|binar(?:y|ies))\b[^.\n]{0,40}\binstead\b/gi;
+const UNOFFICIAL_ANCHOR = new Anchor(['instead of the official', 'instead of official', 'unofficial']);
+/** Install hooks that fetch from the network: every install then runs code the package does not ship. */
+const INSTALL_HOOK_FETCH = /"(?:pre|post)?install"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.){0,200}?(?:https?:\/\/|\bcurl\b|\bwget\b)/gi;
+const INSTALL_HOOK_ANCHOR = new Anchor(['install"']);
+/** Text from a chat channel, an issue or a web page to be obeyed as if the owner wrote it. */
+const OBEY_AS_OWNER =
+  /\btreat\b[^.\n]{0,60}?\b(?:messages?|comments?|issues?|content|text|posts?|instructions?|requests?)\b[^.\n]{0,60}?\bas[ \t]+(?:if[ \t]+(?:they|it)[ \t]+(?:came|come|were|was)|coming)[ \t]+from[ \t]+(?:the[ \t]+)?(?:repository[ \t]+|repo[ \t]+|project[ \t]+)?(?:owner|user|maintainers?|admin\w*|developer|operator)\b/gi;
+const OBEY_ANCHOR = new Anchor(['as if they came', 'as if it came', 'as if they come', 'as if it were', 'as if they were', 'as coming from']);
+/** A credential file committed, in English or another language ("mit einchecken", "закоммитить", "提交"). */
+const COMMIT_SECRET = new RegExp(
+  // English only verb first: "… is safe to commit" describes a file, "commit the .env file" orders it.
+  `(?:\\bcommit(?:s|ting)?\\b|\\beinchecken|\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)(?:[^.\\n。]|\\.(?=\\S)){0,50}?${SECRET_FILE}|${SECRET_FILE}(?:[^.\\n。]|\\.(?=\\S)){0,50}?(?:\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)`,
+  'giu',
+);
 const INDEX_PROSE =
   /\binstall\b[^\n]{0,60}?\bfrom\b[^\n]{0,30}?\b(?:our|this|the|a|my)?[ \t]*(?:mirror|private|internal|unofficial|alternative|alternate|custom|backup|fallback)[ \t]+(?:package[ \t]+)?(?:index|registry|feed|repository|mirror|source)\b/gi;
 const OFFICIAL_INDEXES = new Set([
@@ -289,6 +310,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // Failing tests deleted instead of fixed.
   [new Anchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
     /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],
+  // A fixed password or token that opens any account.
+  [new Anchor(['any account', 'every account', 'all accounts', 'any user', 'every user', 'all users', 'any login']),
+    /\b(?:password|passphrase|token|key|pin|code)\b[^.\n]{0,60}?\b(?:for|on|to|into)[ \t]+(?:any|every|all)[ \t]+(?:accounts?|users?|logins?)\b/gi],
   // Security findings dismissed wholesale.
   [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
@@ -332,7 +356,7 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'printenv', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  new Anchor(['branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -350,7 +374,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR, INDEX_CONFIG_ANCHOR, WIPE_ANCHOR, FOREIGN_SAFETY_ANCHOR, FOREIGN_RUN_ANCHOR,
+  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR, INDEX_CONFIG_ANCHOR, WIPE_ANCHOR, FOREIGN_SAFETY_ANCHOR, FOREIGN_RUN_ANCHOR, UNOFFICIAL_ANCHOR, INSTALL_HOOK_ANCHOR, OBEY_ANCHOR,
     UNASKED_ANCHOR, ARCHIVE_ANCHOR, VALUE_OF_ANCHOR, PRELOAD_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
@@ -531,6 +555,17 @@ export const DANGEROUS_ACTIONS: Detector = {
       const start = m.index + m[0].length - m[0].trimStart().length;
       report(start, m.index + m[0].length, 'dependency_confusion',
         `Points package installs elsewhere ${preview(m[0])}: packages or their checksums would no longer come from the official source.`);
+    });
+    view.eachLineMatch(UNOFFICIAL_ANCHOR, UNOFFICIAL_SOURCE, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
+      `Takes software from an unofficial source ${preview(m[0])}: images or packages would come from whoever publishes there.`));
+    view.eachLineMatch(INSTALL_HOOK_ANCHOR, INSTALL_HOOK_FETCH, (m) => report(m.index, m.index + m[0].length, 'remote_code_execution',
+      `Install hook that fetches from the network ${preview(m[0])}: every install runs whatever that server sends.`));
+    view.eachLineMatch(OBEY_ANCHOR, OBEY_AS_OWNER, (m) => report(m.index, m.index + m[0].length, 'remote_instructions',
+      `Obeys outside text as if the owner wrote it ${preview(m[0])}: whoever can post there controls the agent.`));
+    view.eachLineMatch(ANCHORS[15], COMMIT_SECRET, (m) => {
+      if (NEGATED_GAP.test(m[0]) || /\.(?:example|sample|template|dist)\b/i.test(m[0])) return;
+      report(m.index, m.index + m[0].length, 'secret_exfiltration',
+        `Commits a credential file ${preview(m[0])}: once pushed, everyone with access to the repository has the secrets.`);
     });
     view.eachLineMatch(INDEX_CONFIG_ANCHOR, INDEX_CONFIG, (m) => {
       const host = (m[1] ?? m[2] ?? m[3])?.toLowerCase();
