@@ -30,6 +30,8 @@ const TRIGGER = new RegExp(
     `\\b(?:applies|addressed|directed|written)[ \\t]+(?:only[ \\t]+)?to[ \\t]+(?:automated|autonomous|AI)[ \\t]+\\w+`,
     `\\b(?:pro[ \\t]+tip|tip|hint|fyi|psa)[ \\t]+(?:for|to)[ \\t]+(?:the[ \\t]+)?${AI}\\b`,
     `\\b(?:AI[ \\t]+)?(?:agents?|assistants?|bots?|LLMs?|models?)[ \\t]+(?:are|is)[ \\t]+(?:exempt|excused|not[ \\t]+bound)\\b`,
+    '\\b(?:notes?|instructions?|guidance)[ \\t]+for[ \\t]+(?:autonomous|unattended|headless|automated|agent|agentic)[ \\t]+(?:runs?|sessions?|mode|use|jobs?)\\b',
+    '^[ \\t>*_#-]*(?:AI[ \\t]+)?(?:agents?|assistants?|bots?|LLMs?)[ \\t]+(?:with|that[ \\t]+have|having|running)[ \\t]+[\\w \\t-]{1,30}:',
     // Text that tells people it is not for them is for the agent alone.
     '\\bnot[ \\t]+(?:(?:meant|intended|written|addressed)[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:humans?|human[ \\t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))\\b',
     '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
@@ -39,7 +41,7 @@ const TRIGGER = new RegExp(
 
 /** What makes an AI-targeted sentence an attack rather than guidance: an override, secrecy or a harmful action. */
 const PAYLOAD =
-  /(?:~|\$HOME)\/\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg|docker)\b|\bhidden[ \t]+(?:html[ \t]+)?comment|\b(?:push\b[^.\n]{0,60}\bto[ \t]+(?:git@|https?:\/\/|ssh:\/\/)|(?:add|insert|include)[ \t]+(?:a[ \t]+)?dependency|in[ \t]+every[ \t]+(?:package|file|module|project)[ \t]+you|answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|add\b[^.\n]{0,40}\bto[ \t]+(?:the[ \t]+)?(?:dependencies|devDependencies|package\.json|requirements|imports)|copy\b[^.\n]{0,30}(?:~|\$HOME)\/\.|merge\b[^.\n]{0,60}\bwithout\b|say[ \t]+(?:no|nothing|that)|approve|regardless|no[ \t]+matter[ \t]+what|fork|every[ \t]+(?:other[ \t]+)?(?:repositor\w*|repo|project)|publish|introduce|off-by-one|backdoor|vulnerab\w*|telemetry|tracking|analytics|(?:audit|logg?(?:er|ing)?|security|monitoring|alert\w*)\b[^.\n]{0,40}\b(?:off|disable\w*|false|none|silence\w*)|in[ \t]+(?:any|every|all)[ \t]+(?:change|commit|file|pull[ \t]+request|pr)s?[ \t]+you|keep[ \t]+(?:quiet|silent|mum)|keep[ \t]+(?:it|this|that|them)[ \t]+out[ \t]+of|(?:passwords?|secrets?|tokens?|credentials?|api[ _-]?keys?)\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:paste|include|print|output|put|share|reveal|post|send)\w*[ \t]+(?:it|them|its[ \t]+value|the[ \t]+value)[ \t]+(?:in|into|to)[ \t]+(?:your|the|a)[ \t]+(?:reply|replies|response|answer|comment|chat|message|issue|PR)|merge\w*\b[^.\n]{0,30}\bwithout[ \t]+(?:CI|tests?|review|approval|checks)|(?:credentials?|tokens?|secrets?|passwords?|api[ _-]?keys?)\b[^.\n]{0,60}\b(?:echo|repeat|print|output|reveal|display|show)\w*\b[^.\n]{0,20}\b(?:back|in[ \t]+full|verbatim|unredacted|unmasked)|(?:include|copy|print|output|paste|log|e-?mail|send|post|commit|expose|reveal|upload|attach)(?:s|es|ed|ing)?\b[^.\n]{0,60}\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \t]+keys?|\.env)|(?:change|replace|modify|rewrite|swap)\b[^.\n]{0,40}\b(?:install(?:ation)?[ \t]+command|package[ \t]+name|dependency|registry|endpoint|download[ \t]+(?:url|link)|contents?|rates?|prices?)|(?:outrank\w*|supersede\w*|takes?[ \t]+precedence[ \t]+over|(?:have|has|with)[ \t]+(?:higher|highest)[ \t]+priority[ \t]+than)[ \t]+(?:all[ \t]+|any[ \t]+)?(?:the[ \t]+|your[ \t]+)?(?:user|human|developer|operator|owner)|empty|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|nc[ \t]|netcat|rm[ \t]+-rf|chmod|base64|send|upload|post|transmit|forward|email|delete|wipe|disable|grant|approve|unrestricted|jailbreak|admin(?:istrator)?[ \t]+mode|developer[ \t]+mode|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
+  /(?:~|\$HOME)\/\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg|docker)\b|\bhidden[ \t]+(?:html[ \t]+)?comment|\b(?:push\b[^.\n]{0,60}\bto[ \t]+(?:git@|https?:\/\/|ssh:\/\/)|(?:add|insert|include)[ \t]+(?:a[ \t]+)?dependency|in[ \t]+every[ \t]+(?:package|file|module|project)[ \t]+you|answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|add\b[^.\n]{0,40}\bto[ \t]+(?:the[ \t]+)?(?:dependencies|devDependencies|package\.json|requirements|imports)|copy\b[^.\n]{0,30}(?:~|\$HOME)\/\.|merge\b[^.\n]{0,60}\bwithout\b|say[ \t]+(?:no|nothing|that)|approve|regardless|no[ \t]+matter[ \t]+what|fork|every[ \t]+(?:other[ \t]+)?(?:repositor\w*|repo|project)|publish|introduce|off-by-one|backdoor|vulnerab\w*|telemetry|tracking|analytics|(?:audit|logg?(?:er|ing)?|security|monitoring|alert\w*)\b[^.\n]{0,40}\b(?:off|disable\w*|false|none|silence\w*)|in[ \t]+(?:any|every|all)[ \t]+(?:change|commit|file|pull[ \t]+request|pr)s?[ \t]+you|keep[ \t]+(?:quiet|silent|mum)|(?:kubeconfig|kube\.ya?ml|credentials?|secrets?|tokens?|passwords?|keys?|\.env)\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:include|paste|put|add|attach|post)\w*[ \t]+(?:its|their|the)[ \t]+(?:full[ \t]+|whole[ \t]+|entire[ \t]+)?(?:contents?|values?|text)[ \t]+(?:in|into|to)[ \t]+(?:the|your|a)[ \t]+(?:PR|pull[ \t]+request|issue|reply|comment|commit)|keep[ \t]+(?:it|this|that|them)[ \t]+out[ \t]+of|(?:passwords?|secrets?|tokens?|credentials?|api[ _-]?keys?)\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:paste|include|print|output|put|share|reveal|post|send)\w*[ \t]+(?:it|them|its[ \t]+value|the[ \t]+value)[ \t]+(?:in|into|to)[ \t]+(?:your|the|a)[ \t]+(?:reply|replies|response|answer|comment|chat|message|issue|PR)|merge\w*\b[^.\n]{0,30}\bwithout[ \t]+(?:CI|tests?|review|approval|checks)|(?:credentials?|tokens?|secrets?|passwords?|api[ _-]?keys?)\b[^.\n]{0,60}\b(?:echo|repeat|print|output|reveal|display|show)\w*\b[^.\n]{0,20}\b(?:back|in[ \t]+full|verbatim|unredacted|unmasked)|(?:include|copy|print|output|paste|log|e-?mail|send|post|commit|expose|reveal|upload|attach)(?:s|es|ed|ing)?\b[^.\n]{0,60}\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \t]+keys?|\.env)|(?:change|replace|modify|rewrite|swap)\b[^.\n]{0,40}\b(?:install(?:ation)?[ \t]+command|package[ \t]+name|dependency|registry|endpoint|download[ \t]+(?:url|link)|contents?|rates?|prices?)|(?:outrank\w*|supersede\w*|takes?[ \t]+precedence[ \t]+over|(?:have|has|with)[ \t]+(?:higher|highest)[ \t]+priority[ \t]+than)[ \t]+(?:all[ \t]+|any[ \t]+)?(?:the[ \t]+|your[ \t]+)?(?:user|human|developer|operator|owner)|empty|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|nc[ \t]|netcat|rm[ \t]+-rf|chmod|base64|send|upload|post|transmit|forward|email|delete|wipe|disable|grant|approve|unrestricted|jailbreak|admin(?:istrator)?[ \t]+mode|developer[ \t]+mode|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
 
 const SECRET_WORD = '(?:(?<![\\w.])\\.env\\b|\\b(?:secrets?|credentials?|tokens?|api[ _-]?keys?|private[ \\t]+keys?|id_rsa|id_ed25519|master\\.key)\\b)';
 /** A directory a web server or static site publishes as is. */
@@ -64,7 +66,7 @@ const HARM = new RegExp(
     '(?:~|\\$HOME)\\/\\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg)\\b',
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out|comment(?:ing)?[ \\t]+out)\\b[^.\\n]{0,40}(?:\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b|\\w*(?:verif|signature|csrf|authori[sz]|authenticat)\\w*\\(\\))',
-    '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)',
+    '\\b(?:backdoor|exfiltrat\\w*|malware|keylog\\w*)|\\buid[ \\t=]*0\\b|\\broot[ \\t]+privileges\\b|\\bNOPASSWD\\b',
     '\\b(?:run|execute|source|launch)\\b[^.\\n]{0,40}\\b(?:script|installer|binary|payload)\\b[^\\n]{0,20}\\b(?:at|from)[ \\t]+https?:\\/\\/',
     '\\bmerge\\w*\\b[^.\\n]{0,30}\\bwithout[ \\t]+(?:CI|tests?|review|approval|checks)\\b',
     // Remote branches deleted in bulk; verification described as switched off.
@@ -94,7 +96,7 @@ const HARM = new RegExp(
  */
 const HARM_EXTRA = new RegExp(
   [
-    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything)\\b[^.\\n]{0,40}\\b(?:to|at)[ \\t]+https?:\\/\\/',
+    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam|copy|sync)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything)\\b(?:[^.\\n]|\\.(?=\\S)){0,40}\\b(?:to|at)[ \\t]+`?https?:\\/\\/',
     '--upload[\\w-]*|--include-dotfiles\\b|\\b(?:upload|sync|copy|send|archive|tar|zip)\\w*\\b[^.\\n]{0,40}(?:\\b(?:workspace|home[ \\t]+director\\w*|dotfiles)\\b|(?<![\\w.])\\/(?:etc|home|root)\\b)',
     '\\bcsrf_exempt\\b|\\b(?:disable|turn[ \\t]+off|skip|bypass|remove)\\b[^.\\n]{0,40}\\bcsrf\\b',
     '\\b(?:never|don\'t|do[ \\t]+not)[ \\t]+(?:bring[ \\t]+(?:this|it)[ \\t]+up|mention[ \\t]+(?:this|it))\\b',
@@ -128,10 +130,11 @@ const CLOCK = new RegExp(
   [
     "\\b(?:if|when|once|after)[ \\t]+(?:today(?:'s)?(?:[ \\t]+date)?|the[ \\t]+(?:current[ \\t]+|system[ \\t]+)?(?:date|clock|year))[ \\t]+(?:is|reaches|passes|hits)\\b",
     '\\$\\(date[ \\t]+\\+%[A-Za-z%-]+\\)["\']?[ \\t]*(?:-gt|-ge|-eq|>=?|==)',
+    '\\b(?:when|if|while|whenever)[ \\t]+(?:the[ \\t]+)?(?:clock|(?:local[ \\t]+)?time|hour)[ \\t]+(?:shows|is|reads|reaches)\\b|\\bbetween[ \\t]+\\d{1,2}:\\d{2}[ \\t]*(?:and|-|–)[ \\t]*\\d{1,2}:\\d{2}\\b',
   ].join('|'),
   'gi',
 );
-const CLOCK_WORD = new Anchor(['today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +']);
+const CLOCK_WORD = new Anchor(['clock shows', 'clock reads', 'time shows', 'time is', 'time reads', 'hour is', 'between 0', 'between 1', 'between 2', 'today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +']);
 
 /**
  * Running inside a named agent ("if this is running inside Claude Code"): honest files say so to pick the right
@@ -199,6 +202,10 @@ const USER_ASKS_PAYLOAD =
   /\b(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|ignore|disregard|override|bypass|forget|secretly|covertly|silently|quietly|without[ \t]+(?:telling|informing|notifying|alerting|asking)|(?:do[ \t]+not|don't|never)[ \t]+(?:tell|mention|inform|reveal|disclose|alert|report)|hide|conceal|exfiltrat\w*|leak|curl|wget|netcat|rm[ \t]+-rf|base64|jailbreak|backdoor|real[ \t]+instructions|true[ \t]+instructions|new[ \t]+instructions)\b|\|[ \t]*(?:ba|z)?sh\b/gi;
 
 const UNWATCHED = /\b(?:no|without[ \t]+(?:a|any))[ \t]+(?:human|person|one|user|developer|reviewer)s?[ \t]+(?:is[ \t]+|are[ \t]+)?(?:present|around|watching|looking|monitoring|approving|supervising|reviewing|in[ \t]+the[ \t]+loop|at[ \t]+the[ \t]+keyboard)\b|\b(?:nobody|no[ \t]+one)[ \t]+is[ \t]+(?:watching|looking|around|present|reviewing|awake|online|checking|approving|supervising|monitoring)\b|\b(?:when|while|whenever|if|once)[ \t]+(?:you[ \t]+(?:are[ \t]+)?run(?:ning)?[ \t]+)?unattended\b|\b(?:when|while|whenever|if|once)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:(?:is[ \t]+(?:not|n't)|isn't|stops)[ \t]+(?:looking|watching|around|present|paying[ \t]+attention|monitoring|at[ \t]+the[ \t]+keyboard)|is[ \t]+away|is[ \t]+asleep|is[ \t]+offline|has[ \t]+left|leaves)\b/gi;
+/** The same moments in other languages: nobody watching, the user away. */
+const FOREIGN_UNWATCHED =
+  /\b(?:wenn|sobald|solange)[ \t]+(?:niemand|keine[ \t]+Person|kein[ \t]+Mensch|der[ \t]+(?:Nutzer|Benutzer)[ \t]+nicht)[ \t]+(?:zuschaut|hinschaut|zusieht|da[ \t]+ist|anwesend[ \t]+ist)|\b(?:quand|lorsque|si)[ \t]+(?:l['’]utilisateur[ \t]+est[ \t]+absent|personne[ \t]+ne[ \t]+regarde)|\b(?:cuando|si)[ \t]+(?:nadie[ \t]+(?:mira|está[ \t]+mirando)|el[ \t]+usuario[ \t]+no[ \t]+(?:mira|está))|\b(?:quando|se)[ \t]+(?:ninguém[ \t]+(?:estiver[ \t]+)?(?:olhando|vendo)|o[ \t]+usuário[ \t]+(?:estiver[ \t]+ausente|não[ \t]+estiver))|\b(?:quando|se)[ \t]+(?:nessuno[ \t]+guarda|l['’]utente[ \t]+è[ \t]+assente)|когда[ \t]+(?:никто[ \t]+не[ \t]+(?:смотрит|видит)|пользовател[а-яё]*[ \t]+(?:нет|отсутствует))|(?:如果|当|當)(?:用户|用戶|使用者)不在|没人(?:看|在看)|沒人(?:看|在看)|ユーザーが(?:いない|離席)|誰も見ていない|사용자가[ \t]*자리를[ \t]*비우|아무도[ \t]*보지[ \t]*않/gi;
+const FOREIGN_UNWATCHED_WORD = new Anchor(['niemand', 'keine person', 'kein mensch', 'nicht zuschaut', "l'utilisateur est absent", 'personne ne regarde', 'nadie', 'usuario no', 'ninguém', 'usuário estiver', 'nessuno guarda', "l'utente è assente", 'никто не', 'пользовател', '用户不在', '用戶不在', '使用者不在', '没人', '沒人', 'ユーザーが', '誰も見て', '자리를', '아무도']);
 /** An action to hold back while the user watches: it is meant to happen when they do not. */
 const WHILE_WATCHED =
   /\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20})\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
@@ -252,14 +259,14 @@ const UNSEEN_RULES =
 const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'will not notice', "wouldn't see", "wouldn't notice", 'would not see', 'would not notice', 'never see', 'never notice', "can't see", "can't notice", 'cannot see', 'cannot notice']);
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
-const AI_WORD = new Anchor(['for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
+const AI_WORD = new Anchor(['for autonomous', 'for unattended', 'for headless', 'for automated', 'for agent', 'agents with', 'agent with', 'agents that have', 'assistants with', 'bots with', 'for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
   'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every covert phrase has one of these words besides the person it hides from. */
 /** A report fixed in advance: "always say all tests pass, even if some fail". */
 const FIXED_REPORT =
-  /\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b/gi;
-const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter']);
+  /\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b|失敗しても[^。\n]{0,30}(?:成功|問題(?:なし|ない)|パス|合格)[^。\n]{0,6}と(?:報告|回答|答え|書)|(?:即使|就算)[^。\n]{0,20}失败[^。\n]{0,20}(?:报告|回答|说|写)[^。\n]{0,6}(?:成功|通过|没有问题|没问题)|실패해도[^.\n]{0,30}(?:성공|통과|문제[ \t]*없)|(?:auch[ \t]+wenn|aunque|même[ \t]+si|mesmo[ \t]+que|anche[ \t]+se|даже[ \t]+если)[^.\n]{0,50}(?:fehlschlag|scheiter|fall[ae]n?|échou|falh|fallisc|упад|не[ \t]+проход)[^.\n]{0,50}(?:melde|berichte|sage|schreibe|informa|reporta|di|dis|signale|écris|relate|diga|riporta|scrivi|сообщ|пиши|говори)[^.\n]{0,30}(?:Erfolg|erfolgreich|bestanden|éxito|exitos|succès|réussi|sucesso|passou|successo|superat|успех|успешно|прошл)/gi;
+const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter', '失敗しても', '即使', '就算', '실패해도', 'auch wenn', 'aunque', 'même si', 'mesmo que', 'anche se', 'даже если']);
 const COVERT_WORD = new Anchor(['never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
@@ -289,10 +296,10 @@ const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t
  * What the condition governs (the rest of its sentence) holds the agent back ("if the user is not around, stop at a draft PR"): the main clause,
  * after the condition's comma, starts with a restraint. Acting only when unwatched is the attack, restraint is not.
  */
-const RESTRAINT = /^[ \t]*(?:stop|pause|wait|hold|halt|don['\u2019]t|do[ \t]+not|never|avoid|ask|leave|skip|only[ \t]+(?:open|draft|propose|suggest|comment)|limit|prefer|keep[ \t]+to)\b/i;
+const RESTRAINT = /^[ \t]*(?:(?:stop|pause|wait|hold|halt|don['\u2019]t|do[ \t]+not|never|avoid|ask|leave|skip|only[ \t]+(?:open|draft|propose|suggest|comment)|limit|prefer|keep[ \t]+to|halte|warte|stopp\w*|frag\w*|arrête\w*|attend\w*|deten\w*|espera\w*|pare|aguarde|aspetta|fermati)\b|останов|жди|подожди|停止|等待|止ま|待って|멈추|기다)/i;
 function restrains(rest: string): boolean {
   const sentence = rest.replace(/\b(?:e\.g|i\.e|etc)\./gi, '').split(/[.!?](?:[ \t]|$)/)[0];
-  const comma = sentence.search(/[,:][^,:]*$/);
+  const comma = sentence.search(/[,:，：、][^,:，：、]*$/);
   return comma !== -1 && RESTRAINT.test(sentence.slice(comma + 1));
 }
 
@@ -325,7 +332,7 @@ function firstHarm(s: { text: string }): number | undefined {
 export const CONDITIONAL_TRIGGER: Detector = {
   family: 'conditional-trigger',
   quotable: 'example-fence',
-  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, FIXED_REPORT_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([AI_WORD, PERSON_WORD, COVERT_WORD, FIXED_REPORT_WORD, FOREIGN_UNWATCHED_WORD, YEAR, CLOCK_WORD, AGENT_ENV_WORD, REVIEW_WORD, ENV_WORD, IDLE_WORD, UNSEEN_WORD, WATCHED_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'ai_targeted_trigger', title: 'Instruction aimed at AI readers', family: 'conditional-trigger', tier: 'recommended', securitySeverity: 7,
@@ -419,6 +426,11 @@ export const CONDITIONAL_TRIGGER: Detector = {
     });
     view.eachLineMatch(UNSEEN_WORD, UNSEEN_RULES, (m) => emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
       message: `Covert action ${preview(m[0])}: it admits the people it affects will not see what it makes the agent do.` }));
+    view.eachLineMatch(FOREIGN_UNWATCHED_WORD, FOREIGN_UNWATCHED, (m) => {
+      if (view.negated(m.index) || restrains(text.slice(m.index + m[0].length, view.lineAt(m.index)[1]))) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
+        message: `Instruction for when nobody watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
+    });
     view.eachLineMatch(FIXED_REPORT_WORD, FIXED_REPORT, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
