@@ -226,10 +226,11 @@ const EXFILTRATIONS: readonly Exfiltration[] = [
  * to send the credential there, whatever the word order.
  */
 const SEND_VERBS = new Anchor([
-  ...EXFILTRATIONS.flatMap((x) => x.verbs.literals.map((v) => v.trim())),
-  'senden', 'schicken', 'hochladen', 'lade', 'übermitteln', 'weiterleiten', 'envoyer', 'enviar', 'inviare',
+  // Latin-script verbs keep their trailing space: bare, "manda" and "publica" begin English words.
+  ...EXFILTRATIONS.flatMap((x) => x.verbs.literals),
+  'senden', 'schicken', 'hochladen', 'lade ', 'übermitteln', 'weiterleiten', 'envoyer', 'enviar', 'inviare',
   '送信', '送って', '送る', 'アップロード', '転送', '投稿', '書き込', '贴到', '写进', '写入', '发送', '发到', '发给', '上传', '传到', '提交到', '转发',
-  'schreib', 'escribe', 'escriba', 'écris', 'écrivez', 'escreva', 'scrivi', 'напиши', 'включи', 'incluye', 'inclus ', 'inclua', 'includi ', 'füge ', '보내', '전송', '업로드', '올리', '올린', '올려', 'отправ', 'загрузи', 'перешли', 'выгрузи', 'пошли',
+  'schreib', ' escribe', ' escriba', 'écris', 'écrivez', 'escreva', ' scrivi', 'напиши', 'включи', 'incluye', 'inclus ', 'inclua', 'includi ', 'füge ', '보내', '전송', '업로드', '올리', '올린', '올려', 'отправ', 'загрузи', 'перешли', 'выгрузи', 'пошли',
 ]);
 /** What is sent: a credential file, an environment variable named for a secret, or the word for one. */
 const CREDENTIAL =
