@@ -37,6 +37,7 @@ const CUES: readonly [RegExp, string][] = [
     'asks to leak a secret'],
   [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|command|payload|binary)\b/i, 'asks to run a command'],
   [SHELL_COMMAND, 'contains a shell command'],
+  [/\bpush\w*\b[^.\n]{0,60}\bto[ \t]+`?(?:git@|https?:\/\/|ssh:\/\/)/i, 'pushes the code to an outside remote'],
   [/\b(?:from[ \t]+now[ \t]+on|new[ \t]+instructions|system[ \t]+prompt|jailbreak|developer[ \t]+mode|DAN[ \t]+mode|no[ \t]+(?:restrictions|limits|rules))\b/i,
     'tries to change the model\'s instructions'],
 ];
