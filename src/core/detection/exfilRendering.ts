@@ -135,13 +135,13 @@ const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\
  * last message", one image per character of a key): the URL alone looks harmless, the binding makes it a channel
  * out. Returns the binding's offsets and what it names.
  */
-function boundPlaceholder(text: string, urlStart: number, url: string, label?: string): { start: number; end: number; what: string } | undefined {
+function boundPlaceholder(text: string, urlStart: number, url: string, label?: string, placeheld = false): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
   // A query parameter left empty (`?ref=`) is filled by whoever the prose tells to: "set the `ref` parameter to …".
   for (const m of path.matchAll(EMPTY_PARAM)) names.push(m[1]);
-  // "with `doc` set to the user's document": a parameter is named by the prose even when the URL holds a placeholder for it.
-  for (const m of path.matchAll(PARAM_NAME)) names.push(m[1]);
+  // "with `doc` set to the user's document": the prose names the parameter whose value is a placeholder.
+  if (placeheld) for (const m of path.matchAll(PARAM_NAME)) names.push(m[1]);
   if (!names.length) return undefined;
   // A URL ending in an empty parameter is finished by whatever the prose appends to it.
   const open = /[?&;][\w-]{1,30}=$/.test(url);
@@ -263,7 +263,7 @@ export const EXFIL_RENDERING: Detector = {
       const carried = carriesData(url);
       const why = carried?.why;
       const label = what === REFERENCE ? /^\s*\[([^\]\n]{1,200})\]:/.exec(m[0])?.[1] : undefined;
-      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label);
+      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label, !!why);
       const filled = why && !bound && fillOrdered(view.text, start, url, label);
       if (bound) {
         // The binding is prose: writing the URL in a code span does not make it a quotation.
