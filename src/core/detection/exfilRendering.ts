@@ -263,7 +263,7 @@ export const EXFIL_RENDERING: Detector = {
       const carried = carriesData(url);
       const why = carried?.why;
       const label = what === REFERENCE ? /^\s*\[([^\]\n]{1,200})\]:/.exec(m[0])?.[1] : undefined;
-      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label, !!why);
+      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label, PLACEHOLDER.test(url));
       const filled = why && !bound && fillOrdered(view.text, start, url, label);
       if (bound) {
         // The binding is prose: writing the URL in a code span does not make it a quotation.
