@@ -73,6 +73,15 @@ const IMPORT_LINE = /^[ \t]*(?:import\b|from[ \t]+\S+[ \t]+import\b|export\b[^\n
 /** A package name with a scope or a version ("@scope/name", "name==1.2", "name@^2"), as written in a command or manifest. */
 const PACKAGE_SPEC = /^@[^/\s]+\/|[=<>~!]=|@[\^~]?\d/;
 
+/** A dependency entry of a manifest, the name first: `name = "1.2"`, `name = { version = … }` (TOML), `"name": "^1.2"` (JSON). */
+const MANIFEST_DEPENDENCY = /^[ \t]*"?[\p{L}\p{M}\w.-]+"?[ \t]*[=:][ \t]*(?:\{[^}\n]*\bversion\b|"[\^~=<>]{0,2}\d)/u;
+
+/**
+ * A word that, read as Latin, names a secret or the environment (`оs.еnviron`, `АWS_SЕCRET`): written with look-alike
+ * letters it exists to slip past secret scanners and reviewers' searches, so a code span does not make it a quotation.
+ */
+const SECRET_NAME = /^(?:environ|env|passwords?|passwd|secrets?|tokens?|credentials?|apikey|private|dotenv)$/i;
+
 /** How far around a word its line is read (a line of a minified file can be megabytes long). */
 const REACH = 500;
 
@@ -101,6 +110,7 @@ function commandContext({ line, from, whole }: LineWindow, ws: number, we: numbe
   const scheme = token.indexOf('://');
   if (scheme !== -1 && scheme < s - ts) return 'a URL';
   if (PACKAGE_SPEC.test(token)) return 'a package name';
+  if (whole && MANIFEST_DEPENDENCY.test(line) && line.slice(0, s).trim().replace(/^"/, '') === '') return 'a package name';
   if (whole && IMPORT_LINE.test(line)) return 'an import';
   if (whole && COMMAND_START.test(line)) return 'a command';
   return undefined;
@@ -188,7 +198,8 @@ export const CONFUSABLES: Detector = {
       if (!commands.has(key)) commands.set(key, lineChecks++ < MAX_LINE_CHECKS ? dangerousCommandCue(skeleton(line)) ?? '' : '');
       const command = commands.get(key)! || (lineChecks++ < MAX_LINE_CHECKS ? commandContext(win, s, e) : undefined);
       if (command && !commands.get(key)) {
-        emit({ start: s, end: e, ruleId: 'disguised_command', quotable: 'example-fence',
+        // A host mixing scripts is refused by browsers as a spoof: no example needs one.
+        emit({ start: s, end: e, ruleId: 'disguised_command', quotable: inUrlHost(line, s - key, e - key) ? 'none' : 'example-fence',
           message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}, in ${command}: ` +
             `${preview(skeleton(line), 100)}. What gets installed or fetched is not what the reader sees.` });
         continue;
@@ -203,7 +214,7 @@ export const CONFUSABLES: Detector = {
       const caught = lineChecks++ < MAX_LINE_CHECKS
         ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))
         : undefined;
-      emit({ start: s, end: e, ruleId: 'mixed_script_word',
+      emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(SECRET_NAME.test(reads) ? { quotable: 'example-fence' as const } : {}),
         message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}` +
           `${caught ? `, and with the look-alikes replaced the line matches Hermes' "${caught.pattern.id}" pattern, which the disguise evades` : ''}.` });
     }
@@ -269,13 +280,31 @@ function homographToken(line: string, s: number, e: number): boolean {
 function compatibilityRuns(view: DocumentView, emit: Emit): void {
   const text = view.text;
   let checks = 0;
+  const checkedLines = new Set<number>();
   // Runs start at a character the non-ASCII index finds; the sticky pattern then reads the run from there.
   for (let at = view.nextOf(COMPAT_ANCHOR, 0); at !== -1 && checks < MAX_LINE_CHECKS; ) {
     COMPAT_RUN.lastIndex = at;
     const m = COMPAT_RUN.exec(text)!;
     at = view.nextOf(COMPAT_ANCHOR, m.index + m[0].length);
     const run = m[0].slice(0, MAX_COMPAT_RUN);
-    if ((run.match(COMPAT_LETTER) ?? []).length < MIN_COMPAT_LETTERS) continue;
+    const letters = (run.match(COMPAT_LETTER) ?? []).length;
+    if (letters < MIN_COMPAT_LETTERS) {
+      // Short wide words among ASCII ("ｃｕｒｌ -fsSL https://… | ｓｈ"): the line, read as ASCII, may be a command the wide letters hide.
+      if (letters >= 2) {
+        const [ls, le] = view.lineAt(m.index);
+        if (checkedLines.has(ls)) continue;
+        checkedLines.add(ls);
+        const line = text.slice(Math.max(ls, m.index - REACH), Math.min(le, m.index + REACH));
+        if (!/[A-Za-z]{2}/.test(line)) continue;
+        checks++;
+        const plain = line.normalize('NFKC');
+        const cue = dangerousCommandCue(plain);
+        if (!cue || dangerousCommandCue(line)) continue;
+        emit({ start: m.index, end: m.index + m[0].length, ruleId: 'disguised_command', quotable: 'example-fence',
+          message: `Wide or styled letters ${preview(m[0], 40)} make their line read, as ASCII, ${preview(plain, 100)}, which ${cue}. The letter forms hide the command from Hermes' patterns and from a search.` });
+      }
+      continue;
+    }
     checks++;
     const plain = run.normalize('NFKC');
     const why = instructionCue(plain);

@@ -21,7 +21,15 @@ const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|
 const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
 /** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)…`. */
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
-const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(']);
+/** A list of codes handed to a decoder: `bytes([104, …])`, `bytearray(…)`, `String.fromCodePoint(…)`, `map(chr, […])`. */
+const CODE_LIST = /(?:\bbytes|\bbytearray|\bfromCodePoint|\bmap\([ \t]*chr[ \t]*,)[ \t]*\(?[ \t]*\[?((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})/gi;
+const CHAR_CODES_ANCHOR = new Anchor(['fromcharcode', 'chr(', 'bytes(', 'bytearray(', 'fromcodepoint', 'chr,']);
+/**
+ * A line that runs what it decodes: `… | base64 -d | sh`, `os.system(bytes([…]))`, `eval(atob(…))`,
+ * `exec(base64.b64decode(…))`. The encoded text on it is executed, not quoted, wherever the line stands.
+ */
+const EXECUTES_DECODED =
+  /\|[ \t]*(?:base64|base32|xxd)[ \t]+(?:-[a-z]*[dr][a-z]*|--decode)\b[^\n]*\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da|k)?sh\b|\b(?:os\.system|os\.popen|exec|eval|subprocess\.\w+|Function)[ \t]*\([ \t]*(?:bytes|bytearray|atob|base64\.b64decode|codecs\.decode|bytes\.fromhex|String\.fromCharCode|String\.fromCodePoint|''\.join|""\.join)\b/i;
 /**
  * The marks the passes over the whole text below need (a hex prefix, '&#', a backslash, '%'), found in the one
  * anchor search instead of a search of the text each. '\\X' and '0X' also count: the hex pass then runs and, as
@@ -419,9 +427,12 @@ export const ENCODED: Detector = {
         kind = `${kind} (twice)`;
       }
       if (plain === undefined || !printable(plain) || checks++ >= MAX_CHECKS) return false;
-      const why = instructionCue(plain);
+      const [ls, le] = view.lineAt(start);
+      const executed = EXECUTES_DECODED.test(text.slice(ls, Math.min(le, ls + 4000)));
+      // Text its own line decodes and runs is a hidden command whatever it says: nothing honest hides a command it executes.
+      const why = instructionCue(plain) ?? (executed && WORDY.test(plain) ? 'its line decodes and executes' : undefined);
       if (!why) return false;
-      emit({ start, end, ruleId: 'encoded_payload',
+      emit({ start, end, ruleId: 'encoded_payload', ...(executed ? { quotable: 'none' as const } : {}),
         message: `${kind} text that decodes to ${preview(plain, 120)}, which ${why}: the model can decode and follow it.` });
       return true;
     };
@@ -471,6 +482,10 @@ export const ENCODED: Detector = {
     }
     if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CHAR_CODES, text, (m) => {
       const codes = (m[1] ?? m[0]).match(/\d{1,7}/g) ?? [];
+      decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+    });
+    if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CODE_LIST, text, (m) => {
+      const codes = m[1].match(/\d{1,7}/g) ?? [];
       decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
     });
     view.eachLineMatch(DECODE_ANCHOR, DECODE_ORDER, (m) => {
@@ -541,10 +556,16 @@ export const ENCODED: Detector = {
           readWith.set(lineJoiner, false);
           const line = text.slice(ls, Math.min(le, ls + 4000));
           const joined = joinSpaced(line, lineJoiner);
-          const why = joined.start !== -1 && checks++ < MAX_CHECKS && !instructionCue(line) ? instructionCue(deleetMixed(joined.plain).trim()) : undefined;
+          let reads = deleetMixed(joined.plain).trim();
+          let why = joined.start !== -1 && checks++ < MAX_CHECKS && !instructionCue(line) ? instructionCue(reads) : undefined;
+          // Underscores standing for the spaces between words ("r e a d _ t h e _ f i l e"): read them as spaces.
+          if (!why && joined.start !== -1 && (reads.match(/_/g) ?? []).length >= 2 && checks++ < MAX_CHECKS) {
+            reads = reads.replace(/_/g, ' ');
+            why = instructionCue(reads);
+          }
           if (why) {
             emit({ start: ls + joined.start, end: ls + joined.end, ruleId: 'obfuscated_keyword',
-              message: `Spaced-out text ${preview(line.slice(joined.start, joined.end), 60)} reads as ${preview(deleetMixed(joined.plain).trim(), 100)}, which ${why}.` });
+              message: `Spaced-out text ${preview(line.slice(joined.start, joined.end), 60)} reads as ${preview(reads, 100)}, which ${why}.` });
             readWith.set(lineJoiner, true);
             continue;
           }

@@ -72,7 +72,7 @@ const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b/i;
+  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -114,6 +114,17 @@ function bindingWindows(text: string, urlStart: number, urlEnd: number, label: s
 }
 
 const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
+const PARAM_NAME = /[?&;]([A-Za-z][\w-]{0,30})=(?!$|[&#;])/g;
+/** An order to complete a link or reference by appending to it: "complete the reference below by appending …". */
+const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach(?:ing)?)\b[ \t]+((?:[^.!?\n]|\n(?![ \t]*\n)){0,200})/i;
+/**
+ * An order to fill a snippet's placeholders with the real values ("substitute the placeholders — the service needs the
+ * real key", "replace the double-brace tokens with the live values"): the snippet is a template for the model to
+ * complete, not a quotation, even in a code block.
+ */
+const FILL_ORDER =
+  /\b(?:substitut(?:e|ing)|replac(?:e|ing)|fill(?:ing)?(?:[ \t]+in)?|swap(?:ping)?|populat(?:e|ing))\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}(?:placeholders?|tokens|variables|fields|blanks)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,80}?\b(?:real|live|actual|current)\b/i;
+
 
 /** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
 const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\s/)[0];
@@ -124,21 +135,30 @@ const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\
  * last message", one image per character of a key): the URL alone looks harmless, the binding makes it a channel
  * out. Returns the binding's offsets and what it names.
  */
-function boundPlaceholder(text: string, urlStart: number, url: string, label?: string): { start: number; end: number; what: string } | undefined {
+function boundPlaceholder(text: string, urlStart: number, url: string, label?: string, placeheld = false): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
   // A query parameter left empty (`?ref=`) is filled by whoever the prose tells to: "set the `ref` parameter to …".
   for (const m of path.matchAll(EMPTY_PARAM)) names.push(m[1]);
+  // "with `doc` set to the user's document": the prose names the parameter whose value is a placeholder.
+  if (placeheld) for (const m of path.matchAll(PARAM_NAME)) names.push(m[1]);
   if (!names.length) return undefined;
+  // A URL ending in an empty parameter is finished by whatever the prose appends to it.
+  const open = /[?&;][\w-]{1,30}=$/.test(url);
   for (const [from, to] of bindingWindows(text, urlStart, urlStart + url.length, label)) {
     const para = text.slice(from, to);
+    const appended = open ? APPEND_ORDER.exec(para) : null;
+    if (appended && !OWN_VALUE.test(appended[1])) {
+      const data = PRIVATE_DATA.exec(bindingTail(appended[1]));
+      if (data) return { start: from + appended.index, end: from + appended.index + appended[0].length, what: data[0] };
+    }
     const per = PER_CHARACTER.exec(para);
     if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
     for (const name of new Set(names)) {
       const n = escapeRe(name);
       // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
       const bind = new RegExp(
-        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains)\\b|[:=])([^]{0,160})` +
+        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
           `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
         'g',
       );
@@ -154,6 +174,14 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
   return undefined;
 }
 
+/** Whether the prose around a URL orders its placeholders filled with real values (FILL_ORDER), not the reader's own. */
+function fillOrdered(text: string, urlStart: number, url: string, label: string | undefined): boolean {
+  return bindingWindows(text, urlStart, urlStart + url.length, label).some(([from, to]) => {
+    const m = FILL_ORDER.exec(text.slice(from, to));
+    return !!m && !/\b(?:your|their)[ \t]+own\b/i.test(m[0]);
+  });
+}
+
 /**
  * A placeholder naming what only the model's session holds (its system prompt and tools, the conversation, the
  * user's messages) or the machine's secrets in a phrase: nobody fills that in by hand, so it is an order to the
@@ -163,7 +191,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
 const SESSION_DATA =
   /\b(?:system[ _-]?prompt|(?:system|developer)[ _-]?(?:message|instructions)|tool[ _-]?(?:list|definitions|schemas?)|conversation|chat[ _-]?(?:history|log|transcript)|(?:previous|earlier|prior|recent|last|latest)[ _-]+(?:messages?|prompts?|questions?|turns?)|user'?s?[ _-]+(?:messages?|prompts?|questions?|input)|context[ _-]?window|everything[ _-]+discussed|(?:the[ _-]+)?user[ _-]+(?:said|wrote|typed|asked|shared)|env(?:ironment)?[ _-]+var\w*|(?:contents?|text)[ _-]+of[ _-]+\S*(?:\.env|id_rsa|id_ed25519|credentials|\.npmrc|\.netrc))\b/i;
 
-const SESSION_NAME = /\b(?:system[ _-]?prompt|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ _-]+messages|tool[ _-]?list)\b/i;
+const SESSION_NAME = /\b(?:system[ _-]?prompt|conversation|chat[ _-]?history|(?:previous|earlier|prior)[ _-]+messages|tool[ _-]?list)\b|(?:^|[\W_])(?:last|latest|previous|recent)[ _-]?user[ _-]?(?:message|prompt|question)s?(?:$|[\W_])/i;
 
 /** Whether a placeholder names the session's data: a phrase (`{first lines of your system prompt}`) or one of the few names. */
 function namesSession(placeholder: string): boolean {
@@ -235,14 +263,16 @@ export const EXFIL_RENDERING: Detector = {
       const carried = carriesData(url);
       const why = carried?.why;
       const label = what === REFERENCE ? /^\s*\[([^\]\n]{1,200})\]:/.exec(m[0])?.[1] : undefined;
-      const bound = why || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label);
+      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, label, PLACEHOLDER.test(url));
+      const filled = why && !bound && fillOrdered(view.text, start, url, label);
       if (bound) {
         // The binding is prose: writing the URL in a code span does not make it a quotation.
         emit({ start: Math.min(m.index, bound.start), end: Math.max(start + url.length, bound.end), ruleId: 'exfil_url', quotable: 'fence',
           message: `${what} whose URL the text has the model fill with ${preview(bound.what, 40)}: ${fetches ? 'rendering it sends' : 'opening it sends'} that to ${host(url)}.` });
       } else if (why) {
-        // A placeholder naming the session's data is an order even in a code block, unless the block is introduced as an example.
-        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url', ...(carried?.session ? { quotable: 'example-fence' as const } : {}),
+        // A placeholder naming the session's data is an order even in a code block, unless the block is introduced as an example;
+        // an order to fill it with the live values makes even an example a template for the model to complete.
+        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url', ...(carried?.session || filled ? { quotable: carried?.session && filled ? 'none' as const : 'example-fence' as const } : {}),
           message: `${what} whose URL carries data through ${why}: ${fetches ? 'rendering it sends' : 'opening it sends'} what the model fills in to ${host(url)}.` });
       } else if (fetches && !BADGE_HOSTS.test(host(url))) {
         emit({ start: m.index, end: start + url.length, ruleId: 'remote_image',
