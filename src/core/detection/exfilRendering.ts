@@ -135,6 +135,10 @@ const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\
  * last message", one image per character of a key): the URL alone looks harmless, the binding makes it a channel
  * out. Returns the binding's offsets and what it names.
  */
+/** The URL's placeholders bound as a group: "replacing the capitalised placeholders with the user's request and …". */
+const GROUP_BINDING =
+  /\b(?:replac|substitut|fill|swap)\w*[ \t]+(?:in[ \t]+)?(?:the|its|all|each|every|these|those)[ \t]+(?:(?:capitali[sz]ed|upper-?case|all-caps|bracketed|curly)[ \t]+)?(?:placeholders?|markers?|tokens?|parameters?|variables?|fields?|slots?)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,40}?\b(?:with|by)[ \t\n]+([^]{0,200})/i;
+
 function boundPlaceholder(text: string, urlStart: number, url: string, label?: string, placeheld = false): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
   const names = [...path.matchAll(URL_NAME)].map((m) => (m[1] ?? m[2] ?? m[0]).trim());
@@ -151,6 +155,12 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     if (appended && !OWN_VALUE.test(appended[1])) {
       const data = PRIVATE_DATA.exec(bindingTail(appended[1]));
       if (data) return { start: from + appended.index, end: from + appended.index + appended[0].length, what: data[0] };
+    }
+    // "replacing the capitalised placeholders with …": the binding names the URL's markers as a group.
+    const all = GROUP_BINDING.exec(para);
+    if (all && !OWN_VALUE.test(all[1])) {
+      const data = PRIVATE_DATA.exec(bindingTail(all[1]));
+      if (data) return { start: from + all.index, end: from + all.index + all[0].length, what: data[0] };
     }
     const per = PER_CHARACTER.exec(para);
     if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
