@@ -13,7 +13,8 @@ const INTERPRETER = '(?:sudo[ \\t]+)?(?:-\\S+[ \\t]+){0,3}(?:(?:ba|z|k|da|fi|tc)
 
 const REMOTE_EXEC = new RegExp(
   [
-    `\\b${FETCH}\\b[^\\n|;&]{0,400}\\|[ \\t]*${INTERPRETER}`,
+    // The fetch needs an argument: "`curl | sh` installers" names the idiom, it runs nothing.
+    `\\b${FETCH}\\b(?:[ \\t]+-\\S+)*[ \\t]+[^\\s|;&-][^\\n|;&]{0,400}\\|[ \\t]*${INTERPRETER}`,
     `\\b(?:(?:ba|z)?sh|source|\\.)[ \\t]+<\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',
@@ -75,8 +76,8 @@ const UNASKED_DESTRUCTIVE =
   /\b(?:without[ \t]+(?:asking|confirm\w*|checking|permission|approval|telling|prompting)|no[ \t]+need[ \t]+to[ \t]+(?:ask|confirm|check))\b[^\n]{0,100}?(?:\bgit[ \t]+push\b[^\n]{0,30}?[ \t](?:-f|--force)\b|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+\S+|\bgit[ \t]+(?:reset[ \t]+--hard|clean[ \t]+-[a-z]*f)|\bdrop[ \t]+(?:database|table)\b|\bterraform\b[^\n]{0,40}?\bdestroy\b)/gi;
 /** The user's keys and configuration deleted, or the main branch's history overwritten: not cleanup. */
 const WIPE_KEYS =
-  /\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master)\b/gi;
-const WIPE_ANCHOR = new Anchor(['rm -', 'git push']);
+  /\bdelete[ \t]+everything[ \t]+(?:under|in)[ \t]+(?:~|\$HOME|the[ \t]+home[ \t]+director\w*)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master)\b/gi;
+const WIPE_ANCHOR = new Anchor(['rm -', 'git push', 'delete everything']);
 /**
  * The same orders in the other languages the rules read: certificate or signature checks switched off, and a file
  * downloaded from a URL and run. The English forms are SAFETY_OFF's and REMOTE_EXEC's.
@@ -117,7 +118,7 @@ const SECRET_FILE =
  */
 const SECRET_DISCLOSURE = new RegExp(
   `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
-    '[^\\n]{0,120}?(?:\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,4}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
+    '[^\\n]{0,120}?(?:\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,4}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|chat|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
   'gi',
 );
 /** A directory a web server or static site publishes as is. */
@@ -172,6 +173,7 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:bypass|skip|disable|ignore|override|circumvent|turn[ \\t]+off)\\w*[ \\t]+(?:the[ \\t]+)?(?:branch[ \\t]+protections?|required[ \\t]+(?:reviews?|approvals?|status[ \\t]+checks|checks)|code[ \\t]+review|review[ \\t]+requirements?|(?:pre-commit|pre-push|git|commit)[ \\t]+hooks?|code[ \\t]*owners?(?:[ \\t]+review)?)\\b',
     '\\b(?:pre-?approved|whitelisted|allow-?listed|auto-?approved)[ \\t]+(?:all|every|any)[ \\t]+(?:shell[ \\t]+|terminal[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never|no[ \\t]+need[ \\t]+to)[ \\t]+ask[ \\t]+(?:the[ \\t]+user[ \\t]+)?(?:for[ \\t]+(?:permission|confirmation|approval)[ \\t]+)?before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing)[ \\t]+(?:them|any|anything|commands?|shell|these|it)\\b',
+    '\\b(?:the[ \\t]+user|they|users)[ \\t]+(?:has|have)[ \\t]+already[ \\t]+(?:accepted|consented|approved|agreed|authori[sz]ed)\\b',
     '\\bufw[ \\t]+disable\\b|\\bsetenforce[ \\t]+0\\b|\\bsystemctl[ \\t]+(?:stop|disable)[ \\t]+(?:firewalld|ufw|apparmor)\\b|\\bopen[ \\t]+port[ \\t]+(?:22|3389|5432|6379|27017)[ \\t]+to[ \\t]+(?:the[ \\t]+world|everyone|the[ \\t]+internet|0\\.0\\.0\\.0)',
     '\\b(?:confirm\\w*|require\\w*_(?:approval|confirmation)|ask_?before\\w*|human_in_the_loop|safe_?mode)["\']?[ \\t]*[:=][ \\t]*["\']?(?:false|off|no|never)\\b',
     '\\b(?:allowed|allow)_?(?:commands|tools)["\']?[ \\t]*[:=][ \\t]*\\[?[ \\t]*["\']\\*["\']',
@@ -246,8 +248,8 @@ const REGISTRY_SETTING =
   /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+(?:@[\w-]+:)?registry[ \t=]+["']?https?:\/\/([^\s/"':]+)|^[ \t]*(?:@[\w-]+:)?registry[ \t]*=[ \t]*https?:\/\/([^\s/"':]+)|\bGOPROXY[ \t]*=[ \t]*["']?https?:\/\/([^\s/"',]+)|\b(?:GOINSECURE|GONOSUMDB|GONOSUMCHECK|GOFLAGS[ \t]*=[ \t]*-insecure)\b|\bGOSUMDB[ \t]*=[ \t]*off\b/gim;
 /** Package index settings in pip's and uv's configuration or environment: `pip config set global.extra-index-url …`, `UV_EXTRA_INDEX_URL=…`. */
 const INDEX_CONFIG =
-  /\bpip3?[ \t]+config[ \t]+set[ \t]+(?:global|user|site|install)\.(?:extra-)?(?:index-url|trusted-host|find-links)[ \t]+["']?(?:https?:\/\/)?([^\s/"':]+)|\b(?:UV|PIP)_(?:EXTRA_)?INDEX_URL[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':]+)|\bPIP_TRUSTED_HOST[ \t]*=[ \t]*["']?([^\s/"':]+)|\b(?:UV_INDEX_STRATEGY[ \t]*=|--index-strategy[ \t=]+)["']?unsafe-(?:best-match|first-match)\b/gi;
-const INDEX_CONFIG_ANCHOR = new Anchor(['pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
+  /(?:^|(?<=[`\s]))(?:extra-)?index-url[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':`]+)|\bpip3?[ \t]+config[ \t]+set[ \t]+(?:global|user|site|install)\.(?:extra-)?(?:index-url|trusted-host|find-links)[ \t]+["']?(?:https?:\/\/)?([^\s/"':]+)|\b(?:UV|PIP)_(?:EXTRA_)?INDEX_URL[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':]+)|\bPIP_TRUSTED_HOST[ \t]*=[ \t]*["']?([^\s/"':]+)|\b(?:UV_INDEX_STRATEGY[ \t]*=|--index-strategy[ \t=]+)["']?unsafe-(?:best-match|first-match)\b/gim;
+const INDEX_CONFIG_ANCHOR = new Anchor(['index-url =', 'index-url=', 'pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
 /** Software taken from an unofficial source in place of the official one. */
 const UNOFFICIAL_SOURCE =
   /\binstead[ \t]+of[ \t]+(?:the[ \t]+)?official[ \t]+(?:\w+[ \t]+)?(?:images?|packages?|registry|index|repo\w*|releases?|binar(?:y|ies)|installers?|sources?|builds?|one)\b|\bunofficial[ \t]+(?:\w+[ \t]+)?(?:images?|registry|mirror|builds?|binar(?:y|ies))\b[^.\n]{0,40}\binstead\b/gi;
@@ -265,6 +267,8 @@ const COMMIT_SECRET = new RegExp(
   `(?:\\bcommit(?:s|ting)?\\b|\\beinchecken|\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)(?:[^.\\n。]|\\.(?=\\S)){0,50}?${SECRET_FILE}|${SECRET_FILE}(?:[^.\\n。]|\\.(?=\\S)){0,50}?(?:\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)`,
   'giu',
 );
+/** A host on a private name or network: an outsider cannot publish there, so it is the company's own index. */
+const PRIVATE_HOST = /\.(?:internal|local|corp|lan|intranet|home\.arpa)$|^(?:10|127)\.|^192\.168\.|^172\.(?:1[6-9]|2\d|3[01])\./;
 const INDEX_PROSE =
   /\binstall\b[^\n]{0,60}?\bfrom\b[^\n]{0,30}?\b(?:our|this|the|a|my)?[ \t]*(?:mirror|private|internal|unofficial|alternative|alternate|custom|backup|fallback)[ \t]+(?:package[ \t]+)?(?:index|registry|feed|repository|mirror|source)\b/gi;
 const OFFICIAL_INDEXES = new Set([
@@ -319,6 +323,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // Authentication removed from the views that most need it.
   [new Anchor(['require_auth', 'login_required', 'requires_auth', 'auth_required', 'jwt_required', 'permission_required', 'authorize', 'useguards', 'isauthenticated']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?\[?(?:require_auth|login_required|requires_auth|auth_required|jwt_required|permission_required|Authorize|PreAuthorize|UseGuards|IsAuthenticated)\w*(?:\([^)\n]{0,40}\))?\]?`?[^.\n]{0,40}?\b(?:admin|billing|payment|payout|user[ \t]+management|api)\b/gi],
+  // The coverage bar lowered to zero, in any language.
+  [new Anchor(['coverage', '커버리지', '覆盖率', 'カバレッジ']),
+    /(?:\bcoverage|커버리지|覆盖率|カバレッジ)[^.\n。]{0,30}?(?:\bthreshold|\bminimum|임계값|阈值|閾値|しきい値)?[^.\n。]{0,20}?(?:\bto[ \t]+0\b|\bto[ \t]+zero\b|0[ \t]*으로|为[ \t]*0|を[ \t]*0)/gi],
   // Security findings dismissed wholesale.
   [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
@@ -346,13 +353,13 @@ const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instruc
   ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
 /** Production infrastructure or backups destroyed by one command. */
 const DESTROY_PROD =
-  /\bterraform\b[^\n]{0,80}?\bdestroy\b[^\n]{0,80}|\baws[ \t]+s3[ \t]+(?:rm|rb)\b[^\n]{0,120}?(?:--recursive|--force)\b|\bkubectl[ \t]+delete[ \t]+(?:ns|namespaces?|--all)\b[^\n]{0,80}|\bgsutil[ \t]+(?:-m[ \t]+)?rm[ \t]+-r\b[^\n]{0,80}|\baz[ \t]+group[ \t]+delete\b[^\n]{0,80}|\bdropdb\b[^\n]{0,60}|\bgit[ \t]+push[ \t]+\S+[ \t]+--delete[ \t]+\$\(/gi;
-const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(/i;
+  /\bterraform\b[^\n]{0,80}?\bdestroy\b[^\n]{0,80}|\baws[ \t]+s3[ \t]+(?:rm|rb)\b[^\n]{0,120}?(?:--recursive|--force)\b[^\n]{0,60}|\baws[ \t]+iam[ \t]+delete-\w+|\bkubectl[ \t]+delete[ \t]+(?:ns|namespaces?|--all)\b[^\n]{0,80}|\bgsutil[ \t]+(?:-m[ \t]+)?rm[ \t]+-r\b[^\n]{0,80}|\baz[ \t]+group[ \t]+delete\b[^\n]{0,80}|\bdropdb\b[^\n]{0,60}|\bgit[ \t]+push[ \t]+\S+[ \t]+--delete[ \t]+\$\(/gi;
+const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(|\bevery[ \t]+bucket|\ball[ \t]+buckets|s3:\/\/(?=[ \t`'"]|$)/i;
 /** The environment encoded before it is printed: it slips past CI's secret masking. */
 const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
 /** Approving pull requests by command: the agent as a reviewer that always says yes. */
 const SELF_APPROVE = /\bgh[ \t]+pr[ \t]+review\b[^\n]{0,40}?(?:--approve|-a)\b|\bgh[ \t]+pr[ \t]+merge\b[^\n]{0,40}?--admin\b/gi;
-const INFRA_ANCHOR = new Anchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
+const INFRA_ANCHOR = new Anchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'aws iam delete-', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
 const ENV_PIPE_ANCHOR = new Anchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
 const GH_ANCHOR = new Anchor(['gh pr']);
 
@@ -362,7 +369,7 @@ const ANCHORS: readonly Anchor[] = [
   new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   new Anchor(['~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  new Anchor(['pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  new Anchor(['already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   new Anchor(['--no-verify', 'husky', 'skip_hook']),
   new Anchor(['http']),
   new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -553,7 +560,7 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Container with the host's root file system ${preview(m[0])}: it gives the agent full control of the machine.`));
     view.eachLineMatch(ANCHORS[8], INDEX_FLAG, (m) => {
       const host = m[2].toLowerCase();
-      if (OFFICIAL_INDEXES.has(host) || m[2].startsWith('$') || m[2].startsWith('<')) return;
+      if (OFFICIAL_INDEXES.has(host) || PRIVATE_HOST.test(host) || m[2].startsWith('$') || m[2].startsWith('<')) return;
       report(m.index, m.index + m[0].length, 'dependency_confusion',
         `Installs packages from ${host} ${preview(m[0])}: packages would come from an unofficial index.`);
     });
@@ -576,8 +583,8 @@ export const DANGEROUS_ACTIONS: Detector = {
         `Commits a credential file ${preview(m[0])}: once pushed, everyone with access to the repository has the secrets.`);
     });
     view.eachLineMatch(INDEX_CONFIG_ANCHOR, INDEX_CONFIG, (m) => {
-      const host = (m[1] ?? m[2] ?? m[3])?.toLowerCase();
-      if (host && OFFICIAL_INDEXES.has(host)) return;
+      const host = (m[1] ?? m[2] ?? m[3] ?? m[4])?.toLowerCase();
+      if (host && (OFFICIAL_INDEXES.has(host) || PRIVATE_HOST.test(host))) return;
       report(m.index, m.index + m[0].length, 'dependency_confusion',
         `Points package installs elsewhere ${preview(m[0])}: packages would come from an unofficial index, or from whichever index offers the highest version.`);
     });

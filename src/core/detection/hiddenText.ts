@@ -16,7 +16,7 @@ const MAX_HIDDEN = 20_000;
 
 const LINK_COMMENT = /^[ \t]{0,3}\[[^\]\n]{1,40}\]:[ \t]*(?:#|<>|\(\))[ \t]*(?:\(([^\n]{0,2000})\)|"([^\n]{0,2000})"|'([^\n]{0,2000})')[ \t]*$/gm;
 const CSS_HIDDEN =
-  /<([a-z][a-z0-9]{0,10})\b[^>]{0,600}?(?:\bstyle[ \t]*=[ \t]*["'][^"'>]{0,600}?(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden|font-size[ \t]*:[ \t]*0(?:px|em|rem|pt|%)?[ \t]*(?:;|["'])|opacity[ \t]*:[ \t]*0(?:\.0+)?[ \t]*(?:;|["'])|(?:max-)?height[ \t]*:[ \t]*0(?:px)?[ \t]*(?:;|["'])|color[ \t]*:[ \t]*(?:transparent|white|#fff(?:fff)?\b|rgba\([^)]{0,40},[ \t]*0\))|(?:left|top|text-indent)[ \t]*:[ \t]*-\d{3,}|clip[ \t]*:[ \t]*rect\(0)|\bhidden(?=[\s>/=])|\baria-hidden[ \t]*=[ \t]*["']?true)[^>]{0,600}>/gi;
+  /<([a-z][a-z0-9]{0,10})\b[^>]{0,600}?(?:\bstyle[ \t]*=[ \t]*["'][^"'>]{0,600}?(?:font-size[ \t]*:[ \t]*[01](?:\.\d+)?(?:px|pt)[ \t]*(?:;|["'])|display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden|font-size[ \t]*:[ \t]*0(?:px|em|rem|pt|%)?[ \t]*(?:;|["'])|opacity[ \t]*:[ \t]*0(?:\.0+)?[ \t]*(?:;|["'])|(?:max-)?height[ \t]*:[ \t]*0(?:px)?[ \t]*(?:;|["'])|color[ \t]*:[ \t]*(?:transparent|white|#fff(?:fff)?\b|rgba\([^)]{0,40},[ \t]*0\))|(?:left|top|text-indent)[ \t]*:[ \t]*-\d{3,}|clip[ \t]*:[ \t]*rect\(0)|\bcolor[ \t]*=[ \t]*["']?(?:#fff(?:fff)?|white)\b|\bhidden(?=[\s>/=])|\baria-hidden[ \t]*=[ \t]*["']?true)[^>]{0,600}>/gi;
 /** Elements whose text is never rendered (`<template>`, `<style>`, `<noscript>` where scripts run) or rendered too small to read (`<sub><sup>`). */
 const UNRENDERED = /<(template|style|noscript|sub|sup)\b[^>]{0,200}>(?:[ \t]*<(?:sub|sup)\b[^>]{0,200}>)?([\s\S]{1,4000}?)<\/\1[ \t]*>/gi;
 
@@ -100,7 +100,7 @@ const ATTRIBUTE_TEXT =
 /** Alt text and titles say what a picture or link shows ("You must install Docker first"): an order there counts when it names an AI reader. */
 const AI_READER = /\b(?:ai|llms?|agents?|assistants?|models?|claude|copilot|cursor|codex|gemini|hermes|gpt|chatgpt|bots?)\b/i;
 const ATTRIBUTE_ANCHOR = new Anchor(['![', '")', 'alt=', 'alt =', 'title=', 'title =', 'aria-label']);
-const CSS_ANCHOR = new Anchor(['style=', 'style =', 'hidden']);
+const CSS_ANCHOR = new Anchor(['style=', 'style =', 'hidden', 'color=', 'color =']);
 
 export const HIDDEN_TEXT: Detector = {
   family: 'hidden-text',
@@ -226,7 +226,8 @@ export const HIDDEN_TEXT: Detector = {
         const reset = text.slice(end, end + MAX_HIDDEN).search(/\x1b\[0?m|\n/);
         concealed = text.slice(end, reset === -1 ? end : end + reset);
       }
-      emit({ start: m.index, end, ruleId: 'ansi_escape',
+      // A sequence that hides or overwrites text is no quotation even in a code block; colours in captured output are.
+      emit({ start: m.index, end, ruleId: 'ansi_escape', quotable: effect === 'text styling' || effect.startsWith('recoloured') && !concealed.trim() ? undefined : 'none',
         message: `Terminal escape sequence ${preview(m[0].replace('\x1b', 'ESC').replace('\x9b', 'CSI'))} (${effect})${concealed ? ` hiding ${preview(concealed)}` : ''}: ` +
           'in a terminal the file shows something other than what the model reads.' });
     });
