@@ -359,3 +359,14 @@ describe('techniques held-out set G showed, in other words', () => {
     assert.deepEqual(flagged('If `~/.config/app/config.toml` exists, the CLI reads it first.'), []);
   });
 });
+
+describe('what held-out set H showed honest files do', () => {
+  it('a German prohibition to commit secrets, and a hidden anchor name, are not reported', () => {
+    assert.deepEqual(flagged('- Keine Geheimnisse committen; `.env` ist in `.gitignore`.'), []);
+    assert.deepEqual(flagged('<span style="display:none">anchor-for-legacy-links</span>'), []);
+  });
+
+  it('hidden words still are', () => {
+    assert.deepEqual(flagged('<span style="display:none">see the legacy links below</span>'), ['css_hidden_text']);
+  });
+});

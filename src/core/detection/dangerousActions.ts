@@ -264,7 +264,7 @@ const OBEY_ANCHOR = new Anchor(['as if they came', 'as if it came', 'as if they 
 /** A credential file committed, in English or another language ("mit einchecken", "закоммитить", "提交"). */
 const COMMIT_SECRET = new RegExp(
   // English only verb first: "… is safe to commit" describes a file, "commit the .env file" orders it.
-  `(?:\\bcommit(?:s|ting)?\\b|\\beinchecken|\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)(?:[^.\\n。]|\\.(?=\\S)){0,50}?${SECRET_FILE}|${SECRET_FILE}(?:[^.\\n。]|\\.(?=\\S)){0,50}?(?:\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)`,
+  `(?:\\bcommit(?:s|ting)?\\b|\\beinchecken|\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)(?:[^.;\\n。；]|\\.(?=\\S)){0,50}?${SECRET_FILE}|${SECRET_FILE}(?:[^.;\\n。；]|\\.(?=\\S)){0,50}?(?:\\bcommitte[nt]|\\bcommitear|\\bcommitter|\\bcommitar|закоммит\\p{L}*|коммит\\p{L}*|コミット|提交)`,
   'giu',
 );
 /** A host on a private name or network: an outsider cannot publish there, so it is the company's own index. */

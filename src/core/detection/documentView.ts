@@ -30,7 +30,7 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
  * what follows.
  */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:never|not|не|нельзя|никогда|nicht|nie|niemals|nunca|jamás|jamais|não|ne|mai|non|niet|nooit|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:never|not|не|нельзя|никогда|nicht|nie|niemals|keine?[nrms]?|nunca|jamás|jamais|não|ne|mai|non|niet|nooit|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
 
 /**
  * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes

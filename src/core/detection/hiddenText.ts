@@ -215,6 +215,8 @@ export const HIDDEN_TEXT: Detector = {
       const inner = text.slice(from, from + rel).replace(/<[^>]{0,200}>/g, ' ').trim();
       if (!/[\p{L}\p{N}]/u.test(inner)) return;
       const why = cue(inner);
+      // One hidden token (an anchor name, a slug) says nothing to anyone; hidden words can.
+      if (!why && !/\s/.test(inner)) return;
       emit({ start: m.index, end: from + rel + closeRe.exec(text.slice(from + rel))![0].length, ruleId: 'css_hidden_text',
         message: `Text hidden with CSS or attributes in a <${tag}> element${why ? `; it ${why}` : ''}: ${preview(inner)}. Only the model sees it.` });
     });
