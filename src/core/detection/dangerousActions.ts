@@ -324,7 +324,7 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   [new Anchor(['require_auth', 'login_required', 'requires_auth', 'auth_required', 'jwt_required', 'permission_required', 'authorize', 'useguards', 'isauthenticated']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?\[?(?:require_auth|login_required|requires_auth|auth_required|jwt_required|permission_required|Authorize|PreAuthorize|UseGuards|IsAuthenticated)\w*(?:\([^)\n]{0,40}\))?\]?`?[^.\n]{0,40}?\b(?:admin|billing|payment|payout|user[ \t]+management|api)\b/gi],
   // The coverage bar lowered to zero, in any language.
-  [new Anchor(['coverage', '커버리지', '覆盖率', 'カバレッジ']),
+  [new Anchor(['to 0', 'to zero', '0으로', '0 으로', '为0', '为 0', 'を0', 'を 0']),
     /(?:\bcoverage|커버리지|覆盖率|カバレッジ)[^.\n。]{0,30}?(?:\bthreshold|\bminimum|임계값|阈值|閾値|しきい値)?[^.\n。]{0,20}?(?:\bto[ \t]+0\b|\bto[ \t]+zero\b|0[ \t]*으로|为[ \t]*0|を[ \t]*0)/gi],
   // Security findings dismissed wholesale.
   [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
