@@ -60,6 +60,24 @@ describe('anchor search: one automaton finds what a case-insensitive regex of th
   });
 });
 
+describe('anchor search over texts longer than one window of code units', () => {
+  // Windows hold 2^20 code units and overlap by more than the longest literal; a hit on either side of a window's
+  // edge, or across it, must be found exactly once and in place.
+  const probe = new Anchor(['qzxwindowprobe']);
+  const WINDOW = 1 << 20;
+  for (const offset of [-40, -20, -14, -7, -1, 0, 3, 50]) {
+    it(`finds a literal ${offset} units from the first window's edge, and its line`, () => {
+      const at = WINDOW - 64 + offset;
+      const text = `${'a'.repeat(at)}\nQZXwindowPROBE here\n${'b'.repeat(WINDOW)}`;
+      const view = new DocumentView(text);
+      assert.equal(view.has(probe), true);
+      const lines: number[] = [];
+      view.eachLine(probe, (start) => lines.push(start));
+      assert.deepEqual(lines, [at + 1]);
+    });
+  }
+});
+
 describe('non-ASCII class search: the same code points as the regex, at the same offsets', () => {
   const source = '[\\u00ad\\u200e\\u{e0000}-\\u{e007f}\\u{1d400}]|(?![\\u200b])\\p{Cf}';
   const cls = new NonAsciiClass(new RegExp(source, 'u'));

@@ -262,6 +262,12 @@ function writeUnits(text: string, units: Uint16Array): Uint16Array {
   return units;
 }
 
+let longest: [readonly string[], number] | undefined;
+function longestLiteral(literals: readonly string[]): number {
+  if (longest?.[0] !== literals) longest = [literals, literals.reduce((n, l) => Math.max(n, l.length), 0)];
+  return longest[1];
+}
+
 /** Lines longer than this are searched around each anchor hit instead of whole. */
 export const LONG_LINE = 4096;
 
@@ -289,41 +295,52 @@ export class AnchorHits {
     if (lineEnd === -1) lineEnd = text.length;
     let long = lineEnd > LONG_LINE;
     const hit = { literal: -1 };
-    const units = codeUnits(text);
-    for (let at = automaton.next(units, 0, hit); at !== -1; ) {
-      const lit = literals[hit.literal];
-      if (at > lineEnd) {
-        lineStart = text.lastIndexOf('\n', at - 1) + 1;
-        lineEnd = text.indexOf('\n', at);
-        if (lineEnd === -1) lineEnd = text.length;
-        long = lineEnd - lineStart > LONG_LINE;
-      }
-      const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
-      // A literal seen again on the same short line adds nothing: its segments there are the whole line.
-      if (info && !long) {
-        if (info.search === search && info.line === lineStart) {
-          at = automaton.next(units, at + info.skip, hit);
-          continue;
+    // The text is searched in windows of at most SCRATCH_LIMIT code units, copied into the shared buffer: a copy of
+    // a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is taken from
+    // the first window that holds it whole.
+    const overlap = longestLiteral(literals) + 8;
+    for (let base = 0; base < text.length; ) {
+      const end = Math.min(text.length, base + SCRATCH_LIMIT);
+      const units = codeUnits(base === 0 && end === text.length ? text : text.slice(base, end));
+      const takeBelow = end === text.length ? end : end - overlap;
+      for (let rel = automaton.next(units, 0, hit); rel !== -1 && base + rel < takeBelow; ) {
+        const at = base + rel;
+        const lit = literals[hit.literal];
+        if (at > lineEnd) {
+          lineStart = text.lastIndexOf('\n', at - 1) + 1;
+          lineEnd = text.indexOf('\n', at);
+          if (lineEnd === -1) lineEnd = text.length;
+          long = lineEnd - lineStart > LONG_LINE;
         }
-        info.search = search;
-        info.line = lineStart;
-      }
-      if (info) {
-        const ids = info.ids;
-        const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
-        const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
-        for (const id of ids) {
-          let list = this.segments[id];
-          if (!list) this.segments[id] = list = [];
-          const n = list.length;
-          // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
-          if (n && list[n - 1] >= from) {
-            if (list[n - 1] < to) list[n - 1] = to;
-          } else list.push(from, to);
+        const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
+        // A literal seen again on the same short line adds nothing: its segments there are the whole line.
+        if (info && !long) {
+          if (info.search === search && info.line === lineStart) {
+            rel = automaton.next(units, rel + info.skip, hit);
+            continue;
+          }
+          info.search = search;
+          info.line = lineStart;
         }
+        if (info) {
+          const ids = info.ids;
+          const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
+          const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
+          for (const id of ids) {
+            let list = this.segments[id];
+            if (!list) this.segments[id] = list = [];
+            const n = list.length;
+            // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
+            if (n && list[n - 1] >= from) {
+              if (list[n - 1] < to) list[n - 1] = to;
+            } else list.push(from, to);
+          }
+        }
+        // Overlapping literals ("ab" in "xab" after "xa") are found too.
+        rel = automaton.next(units, rel + (info ? info.skip : 1), hit);
       }
-      // Overlapping literals ("ab" in "xab" after "xa") are found too.
-      at = automaton.next(units, at + (info ? info.skip : 1), hit);
+      if (end === text.length) break;
+      base = takeBelow;
     }
   }
 
