@@ -8,6 +8,14 @@ import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
+/** Every anchor a check of this file uses: the detector's anchor is their union, so none can be left out of it. */
+const CHECK_ANCHORS: Anchor[] = [];
+function checkAnchor(literals: readonly string[]): Anchor {
+  const anchor = new Anchor(literals);
+  CHECK_ANCHORS.push(anchor);
+  return anchor;
+}
+
 const FETCH = '(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)';
 const INTERPRETER = '(?:sudo[ \\t]+)?(?:-\\S+[ \\t]+){0,3}(?:(?:ba|z|k|da|fi|tc)?sh|python[23]?|node|perl|ruby|php|iex|Invoke-Expression|pwsh|powershell)\\b';
 
@@ -27,7 +35,7 @@ const REMOTE_EXEC = new RegExp(
 /** "Run the script at https://…/fix.sh with bash": the pipe in words. Every match names a script file in a URL. */
 const REMOTE_SCRIPT_RUN =
   /\b(?:run|execute|source|launch)\b[^\n]{0,60}?https?:\/\/[^\s)>"'`]+\.(?:sh|bash|ps1|py|pl|rb)\b[^\n]{0,30}?\b(?:with|using|in|through|via)[ \t]+(?:(?:ba|z)?sh|python3?|powershell|pwsh|perl|ruby)\b/gi;
-const REMOTE_SCRIPT_ANCHOR = new Anchor(['.sh ', '.sh`', '.bash ', '.ps1 ', '.ps1`', '.py ', '.py`', '.pl ', '.rb ']);
+const REMOTE_SCRIPT_ANCHOR = checkAnchor(['.sh ', '.sh`', '.bash ', '.ps1 ', '.ps1`', '.py ', '.py`', '.pl ', '.rb ']);
 
 /** Official installers that are documented this way; piping them into a shell is normal setup advice. */
 const OFFICIAL_INSTALLERS = new Set([
@@ -77,18 +85,18 @@ const UNASKED_DESTRUCTIVE =
 /** The user's keys and configuration deleted, or the main branch's history overwritten: not cleanup. */
 const WIPE_KEYS =
   /\bdelete[ \t]+everything[ \t]+(?:under|in)[ \t]+(?:~|\$HOME|the[ \t]+home[ \t]+director\w*)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master)\b/gi;
-const WIPE_ANCHOR = new Anchor(['rm -', 'git push', 'delete everything']);
+const WIPE_ANCHOR = checkAnchor(['rm -', 'git push', 'delete everything']);
 /**
  * The same orders in the other languages the rules read: certificate or signature checks switched off, and a file
  * downloaded from a URL and run. The English forms are SAFETY_OFF's and REMOTE_EXEC's.
  */
 const FOREIGN_SAFETY_OFF =
   /\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:l['’]|a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:authentification|autenticación|autenticação|Authentifizierung|autenticazione|Zwei-Faktor\S*|2FA|MFA)|\b(?:desativ|desactiv|désactiv|deaktivier|disattiv|disabilit)\w*[ \t]+(?:a[ \t]+|la[ \t]+|le[ \t]+|die[ \t]+|il[ \t]+|o[ \t]+)?(?:verificação|verificación|vérification|validação|validación|validation|Prüfung|Zertifikatsprüfung|Signaturprüfung|TLS-Prüfung|verifica|validazione)\b[^.\n]{0,40}?(?:certificad|certificat|Zertifikat|certificat|TLS|SSL|assinatura|firma|signature|Signatur|firma)?|отключи\p{L}*[ \t]+проверк\p{L}*[ \t]+(?:сертификат|подпис|TLS|SSL)\p{L}*|(?:証明書|署名|TLS|SSL)(?:の)?(?:検証|確認|チェック)を?(?:無効|オフ|スキップ)|(?:禁用|关闭|關閉|跳过|跳過)(?:证书|證書|签名|簽名|TLS|SSL)(?:验证|驗證|校验|校驗|检查|檢查)|(?:인증서|서명)[ \t]*(?:검증|확인)(?:을|를)?[ \t]*(?:비활성|끄|건너)|\bhostnameVerifier[ \t]*\{[^}\n]{0,20}->[ \t]*true[ \t]*\}|\b(?:trustAllCerts|TrustAllCertificates|ALLOW_ALL_HOSTNAME_VERIFIER|NoopHostnameVerifier|InsecureSkipVerify)\b|\bssl\._create_unverified_context\b|\bcheck_hostname[ \t]*=[ \t]*False\b/giu;
-const FOREIGN_SAFETY_ANCHOR = new Anchor(['desativ', 'desactiv', 'désactiv', 'deaktivier', 'disattiv', 'disabilit', 'отключи', '証明書', '署名', '禁用', '关闭', '關閉', '跳过', '跳過', '인증서', '서명', 'hostnameverifier', 'trustallcert', 'allow_all_hostname', 'noophostnameverifier', 'insecureskipverify', '_create_unverified_context', 'check_hostname']);
+const FOREIGN_SAFETY_ANCHOR = checkAnchor(['desativ', 'desactiv', 'désactiv', 'deaktivier', 'disattiv', 'disabilit', 'отключи', '証明書', '署名', '禁用', '关闭', '關閉', '跳过', '跳過', '인증서', '서명', 'hostnameverifier', 'trustallcert', 'allow_all_hostname', 'noophostnameverifier', 'insecureskipverify', '_create_unverified_context', 'check_hostname']);
 /** A URL and "download and run" in one sentence, in the other languages. */
 const FOREIGN_DOWNLOAD_RUN =
   /https?:\/\/[^\s`'")>]+[^\n。.!?]{0,60}?(?:ダウンロードして[^\n。]{0,6}(?:実行|起動)|下载(?:并|後|后|然后)?[^\n。]{0,6}(?:执行|運行|运行|執行)|다운로드(?:하여|해서|한[ \t]*후|하고)?[^\n.]{0,10}실행|herunter(?:laden|lädt)?[^\n.]{0,30}(?:ausführ|starte)|(?:descarg|télécharg|baix|scaric)\w*[^\n.]{0,40}(?:ejecut|exécut|execut|esegu)\w*|скача\p{L}*[^\n.]{0,40}(?:запусти|выполни)\p{L}*)|(?:下载|下載|ダウンロード|다운로드|скачай|скачать|descarga|télécharge|baixe|scarica|lade)[^\n。.!?]{0,40}?https?:\/\/[^\s`'")>]+[^\n。.!?]{0,40}?(?:実行|起動|执行|运行|運行|執行|실행|запусти|выполни|ejecut|exécut|execut|esegu|ausführ)\w*/giu;
-const FOREIGN_RUN_ANCHOR = new Anchor(['ダウンロード', '下载', '下載', '다운로드', 'herunter', 'descarg', 'télécharg', 'baix', 'scaric', 'скача', ' lade ']);
+const FOREIGN_RUN_ANCHOR = checkAnchor(['ダウンロード', '下载', '下載', '다운로드', 'herunter', 'descarg', 'télécharg', 'baix', 'scaric', 'скача', ' lade ']);
 /** Containers with the host's root file system or the Docker socket. */
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const DESTINATION =
@@ -100,7 +108,7 @@ const SEND_SECRETS = new RegExp(
 
 const SEND_ON_VERBS = ['send', 'post', 'upload', 'transmit', 'forward', 'email', 'e-mail', 'submit', 'beam', 'pipe', 'report'];
 /** "… and post them to": the second clause READ_THEN_SEND needs. */
-const SEND_ON = new Anchor(SEND_ON_VERBS.flatMap((v) => ['them', 'it', 'those', 'these', 'that', 'everything', 'the value'].map((o) => `${v} ${o}`)));
+const SEND_ON = checkAnchor(SEND_ON_VERBS.flatMap((v) => ['them', 'it', 'those', 'these', 'that', 'everything', 'the value'].map((o) => `${v} ${o}`)));
 /** Secrets named first and sent on in a second clause ("read DATABASE_URL from the environment and POST it to …"). */
 const READ_THEN_SEND = new RegExp(
   `\\b(?:read|take|grab|collect|gather|get|fetch|load|copy|dump|extract)\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,120}?\\b(?:and|then)[ \\t]+(?:send|post|upload|transmit|forward|e-?mail|submit|beam|pipe|report)[ \\t]+(?:them|it|those|these|that|everything|the[ \\t]+values?)\\b[^\\n]{0,60}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
@@ -155,7 +163,7 @@ const PERSISTENCE_TARGET =
 const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \t]*=[ \t]*["']?[^\n]{0,40}?--(?:require|import|loader|experimental-loader)[ \t=]+["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/\.cache\/|https?:)|\bPYTHONSTARTUP[ \t]*=[ \t]*["']?(?:\/tmp\/|\/dev\/shm\/|~\/\.cache\/)/gi;
 /** A second root: an account with uid 0, or useradd's duplicate-uid flag with 0. */
 const ROOT_ACCOUNT = /\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
-const ROOT_ACCOUNT_ANCHOR = new Anchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd']);
+const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd']);
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 
@@ -237,7 +245,7 @@ const PROPAGATE = new RegExp(
   `${PROPAGATE_VERB}|\\b(?:append|sync|mirror|overwrite|replace)\\w*\\b|追記|追加|コピー|書き込|複製|复制|追加|写入|同步|копир\\w*|добав\\w*|kopier\\w*|einfüg\\w*|copia\\w*|añad\\w*|copie\\w*|ajout\\w*|copi[ae]r?\\w*|adicion\\w*|aggiung\\w*|복사|추가`,
   'i',
 );
-const AGENT_FILES = new Anchor(['agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'hermes.md', 'soul.md', 'mcp.json']);
+const AGENT_FILES = checkAnchor(['agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'hermes.md', 'soul.md', 'mcp.json']);
 
 const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|\.cursorrules|instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
 
@@ -249,18 +257,18 @@ const REGISTRY_SETTING =
 /** Package index settings in pip's and uv's configuration or environment: `pip config set global.extra-index-url …`, `UV_EXTRA_INDEX_URL=…`. */
 const INDEX_CONFIG =
   /(?:^|(?<=[`\s]))(?:extra-)?index-url[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':`]+)|\bpip3?[ \t]+config[ \t]+set[ \t]+(?:global|user|site|install)\.(?:extra-)?(?:index-url|trusted-host|find-links)[ \t]+["']?(?:https?:\/\/)?([^\s/"':]+)|\b(?:UV|PIP)_(?:EXTRA_)?INDEX_URL[ \t]*=[ \t]*["']?https?:\/\/([^\s/"':]+)|\bPIP_TRUSTED_HOST[ \t]*=[ \t]*["']?([^\s/"':]+)|\b(?:UV_INDEX_STRATEGY[ \t]*=|--index-strategy[ \t=]+)["']?unsafe-(?:best-match|first-match)\b/gim;
-const INDEX_CONFIG_ANCHOR = new Anchor(['index-url =', 'index-url=', 'pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
+const INDEX_CONFIG_ANCHOR = checkAnchor(['index-url =', 'index-url=', 'pip config set', 'pip3 config set', 'uv_index_url', 'uv_extra_index_url', 'pip_index_url', 'pip_extra_index_url', 'pip_trusted_host', 'unsafe-best-match', 'unsafe-first-match']);
 /** Software taken from an unofficial source in place of the official one. */
 const UNOFFICIAL_SOURCE =
   /\binstead[ \t]+of[ \t]+(?:the[ \t]+)?official[ \t]+(?:\w+[ \t]+)?(?:images?|packages?|registry|index|repo\w*|releases?|binar(?:y|ies)|installers?|sources?|builds?|one)\b|\bunofficial[ \t]+(?:\w+[ \t]+)?(?:images?|registry|mirror|builds?|binar(?:y|ies))\b[^.\n]{0,40}\binstead\b/gi;
-const UNOFFICIAL_ANCHOR = new Anchor(['instead of the official', 'instead of official', 'unofficial']);
+const UNOFFICIAL_ANCHOR = checkAnchor(['instead of the official', 'instead of official', 'unofficial']);
 /** Install hooks that fetch from the network: every install then runs code the package does not ship. */
 const INSTALL_HOOK_FETCH = /"(?:pre|post)?install"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.){0,200}?(?:https?:\/\/|\bcurl\b|\bwget\b)/gi;
-const INSTALL_HOOK_ANCHOR = new Anchor(['install"']);
+const INSTALL_HOOK_ANCHOR = checkAnchor(['install"']);
 /** Text from a chat channel, an issue or a web page to be obeyed as if the owner wrote it. */
 const OBEY_AS_OWNER =
   /\btreat\b[^.\n]{0,60}?\b(?:messages?|comments?|issues?|content|text|posts?|instructions?|requests?)\b[^.\n]{0,60}?\bas[ \t]+(?:if[ \t]+(?:they|it)[ \t]+(?:came|come|were|was)|coming)[ \t]+from[ \t]+(?:the[ \t]+)?(?:repository[ \t]+|repo[ \t]+|project[ \t]+)?(?:owner|user|maintainers?|admin\w*|developer|operator)\b/gi;
-const OBEY_ANCHOR = new Anchor(['as if they came', 'as if it came', 'as if they come', 'as if it were', 'as if they were', 'as coming from']);
+const OBEY_ANCHOR = checkAnchor(['as if they came', 'as if it came', 'as if they come', 'as if it were', 'as if they were', 'as coming from']);
 /** A credential file committed, in English or another language ("mit einchecken", "закоммитить", "提交"). */
 const COMMIT_SECRET = new RegExp(
   // English only verb first: "… is safe to commit" describes a file, "commit the .env file" orders it.
@@ -296,40 +304,40 @@ const OWN_PROMPT =
  * says "debug" or "secret" runs the one regex that needs those words, not all seven.
  */
 const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
-  [new Anchor(['introduce']),
+  [checkAnchor(['introduce']),
     /\bintroduce[ \t]+(?:(?:a|an|one|some|subtle|small|hidden|deliberate|occasional)[ \t]+){0,3}(?:bugs?|errors?|flaws?|vulnerabilit(?:y|ies)|backdoors?|off-by-one(?:[ \t]+errors?)?|race[ \t]+conditions?|memory[ \t]+leaks?)\b/gi],
-  [new Anchor(['return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil']),
+  [checkAnchor(['return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil']),
     /\b(?:always|just|simply)[ \t]+return[ \t]+(?:true|ok|success|200|null|nil)\b/gi],
-  [new Anchor(['hash', 'encrypt', 'cipher', 'crypto']),
+  [checkAnchor(['hash', 'encrypt', 'cipher', 'crypto']),
     /\b(?:switch|change|replace|downgrade|migrate|move)\b[^\n]{0,60}\b(?:hash\w*|encrypt\w*|cipher|crypto\w*)\b[^\n]{0,60}\bto[ \t]+(?:md5|sha-?1|des|rc4|ecb|plain[ \t]*text|base64)\b/gi],
-  [new Anchor(['ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt']),
+  [checkAnchor(['ecb', 'fixed key', 'static key', 'hardcoded key', 'hard-coded key', 'constant key', 'fixed iv', 'static iv', 'fixed nonce', 'fixed salt']),
     /\b(?:use|using|with)[ \t]+(?:AES[ \t]+in[ \t]+)?ECB[ \t]+mode\b|\b(?:use|using|with)[ \t]+(?:the|a)[ \t]+(?:fixed|static|hard-?coded|constant)[ \t]+(?:key|iv|nonce|salt)\b/gi],
-  [new Anchor(['audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif']),
+  [checkAnchor(['audit log', 'auth check', 'authentication check', 'authorization check', 'signature check', 'signature verif']),
     /\b(?:disable|remove|skip|comment[ \t]+out|turn[ \t]+off|set)\b[^.\n]{0,40}\b(?:audit[ \t]+log\w*|auth(?:entication|orization)?[ \t]+checks?|signature[ \t]+(?:checks?|verification))\b(?:[^.\n]{0,20}\b(?:off|false|none))?/gi],
-  [new Anchor(['approve']),
+  [checkAnchor(['approve']),
     /\bapprove\b[^.\n]{0,60}\b(?:regardless|no[ \t]+matter|without[ \t]+(?:reading|reviewing|looking|checking))\b/gi],
   // A fixed credential or a magic header that grants admin: a backdoor however it is described.
-  [new Anchor(['as admin', 'as an admin', 'as administrator', 'as an administrator', 'as superuser', 'as a superuser', 'as root', 'as an authenticated', 'as authenticated', 'admin session', 'admin access', 'admin rights', 'admin privileges']),
+  [checkAnchor(['as admin', 'as an admin', 'as administrator', 'as an administrator', 'as superuser', 'as a superuser', 'as root', 'as an authenticated', 'as authenticated', 'admin session', 'admin access', 'admin rights', 'admin privileges']),
     /\b(?:any|every|all)[ \t]+(?:\w+[ \t]+)?(?:requests?|callers?|clients?|sessions?|users?)\b[^.\n]{0,80}?\b(?:bypass|debug|backdoor|magic|master|skeleton)\w*\b[^.\n]{0,80}?\b(?:treated|considered|accepted|handled|logged[ \t]+in|authenticated|granted)\b[^.\n]{0,30}?\b(?:as[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root|authenticated)|admin[ \t]+(?:session|access|rights|privileges))\b|\baccept\w*[ \t]+(?:also[ \t]+)?(?:the[ \t]+|a[ \t]+)?(?:fixed|hard-?coded|static|master|magic|constant|universal)[ \t]+(?:token|password|key|credential)s?\b[^.\n]{0,60}?\bas[ \t]+(?:an?[ \t]+)?(?:admin\w*|superuser|root)\b/gi],
   // A third-party script or pixel planted in every page the agent touches.
-  [new Anchor(['every page', 'every html', 'each page', 'each html', 'all pages', 'all html', 'every template', 'every layout', 'every component', 'every file', 'each file', 'all files', 'every view']),
+  [checkAnchor(['every page', 'every html', 'each page', 'each html', 'all pages', 'all html', 'every template', 'every layout', 'every component', 'every file', 'each file', 'all files', 'every view']),
     /\b(?:add|insert|inject|embed|include|append|place)\w*\b[^.\n]{0,80}?https?:\/\/[^\s)>"'`]{1,300}[^.\n]{0,60}?\b(?:to|into|in|on)[ \t]+(?:every|each|all)[ \t]+(?:\w+[ \t]+)?(?:pages?|html|templates?|layouts?|components?|files?|views?)\b/gi],
   // Failing tests deleted instead of fixed.
-  [new Anchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
+  [checkAnchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
     /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],
   // A fixed password or token that opens any account.
-  [new Anchor(['any account', 'every account', 'all accounts', 'any user', 'every user', 'all users', 'any login']),
+  [checkAnchor(['any account', 'every account', 'all accounts', 'any user', 'every user', 'all users', 'any login']),
     /\b(?:password|passphrase|token|key|pin|code)\b[^.\n]{0,60}?\b(?:for|on|to|into)[ \t]+(?:any|every|all)[ \t]+(?:accounts?|users?|logins?)\b/gi],
   // Authentication removed from the views that most need it.
-  [new Anchor(['require_auth', 'login_required', 'requires_auth', 'auth_required', 'jwt_required', 'permission_required', 'authorize', 'useguards', 'isauthenticated']),
+  [checkAnchor(['require_auth', 'login_required', 'requires_auth', 'auth_required', 'jwt_required', 'permission_required', 'authorize', 'useguards', 'isauthenticated']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?\[?(?:require_auth|login_required|requires_auth|auth_required|jwt_required|permission_required|Authorize|PreAuthorize|UseGuards|IsAuthenticated)\w*(?:\([^)\n]{0,40}\))?\]?`?[^.\n]{0,40}?\b(?:admin|billing|payment|payout|user[ \t]+management|api)\b/gi],
   // The coverage bar lowered to zero, in any language.
-  [new Anchor(['to 0', 'to zero', '0으로', '0 으로', '为0', '为 0', 'を0', 'を 0']),
+  [checkAnchor(['to 0', 'to zero', '0으로', '0 으로', '为0', '为 0', 'を0', 'を 0']),
     /(?:\bcoverage|커버리지|覆盖率|カバレッジ)[^.\n。]{0,30}?(?:\bthreshold|\bminimum|임계값|阈值|閾値|しきい値)?[^.\n。]{0,20}?(?:\bto[ \t]+0\b|\bto[ \t]+zero\b|0[ \t]*으로|为[ \t]*0|を[ \t]*0)/gi],
   // Security findings dismissed wholesale.
-  [new Anchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
+  [checkAnchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
-  [new Anchor(['debug', 'hidden', 'secret', 'maintenance']),
+  [checkAnchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
 
@@ -342,14 +350,14 @@ const STUBBED_VERIFICATION = new RegExp(
   'gi',
 );
 /** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
-const VERIFICATION_ANCHOR = new Anchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
+const VERIFICATION_ANCHOR = checkAnchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
-const PRELOAD_ANCHOR = new Anchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
+const PRELOAD_ANCHOR = checkAnchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
 /** Every secret environment variable ENV_SECRET names ends in one of these. */
-const VALUE_OF_ANCHOR = new Anchor(['_token', '_secret', '_api_key', '_access_key', '_secret_key', '_private_key', '_password']);
-const UNASKED_ANCHOR = new Anchor(['without ask', 'without confirm', 'without check', 'without permission', 'without approval', 'without tell', 'without prompt', 'no need to ask', 'no need to confirm', 'no need to check']);
-const ARCHIVE_ANCHOR = new Anchor(['zip ', 'zips', 'zipped', 'zipping', ' tar ', '`tar ', '(tar ', 'tarball', 'archive', 'bundle ', 'bundles', 'bundled', 'pack ', 'packs ', 'packed', 'packing', 'compress']);
-const OWN_PROMPT_ANCHOR = new Anchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
+const VALUE_OF_ANCHOR = checkAnchor(['_token', '_secret', '_api_key', '_access_key', '_secret_key', '_private_key', '_password']);
+const UNASKED_ANCHOR = checkAnchor(['without ask', 'without confirm', 'without check', 'without permission', 'without approval', 'without tell', 'without prompt', 'no need to ask', 'no need to confirm', 'no need to check']);
+const ARCHIVE_ANCHOR = checkAnchor(['zip ', 'zips', 'zipped', 'zipping', ' tar ', '`tar ', '(tar ', 'tarball', 'archive', 'bundle ', 'bundles', 'bundled', 'pack ', 'packs ', 'packed', 'packing', 'compress']);
+const OWN_PROMPT_ANCHOR = checkAnchor(['your system prompt', 'your hidden instructions', 'your initial instructions', 'your tool definitions', 'your system message', 'your instructions verbatim',
   ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
 /** Production infrastructure or backups destroyed by one command. */
 const DESTROY_PROD =
@@ -359,36 +367,35 @@ const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(|\bevery[ \t]+bucket|\ball[ \
 const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
 /** Approving pull requests by command: the agent as a reviewer that always says yes. */
 const SELF_APPROVE = /\bgh[ \t]+pr[ \t]+review\b[^\n]{0,40}?(?:--approve|-a)\b|\bgh[ \t]+pr[ \t]+merge\b[^\n]{0,40}?--admin\b/gi;
-const INFRA_ANCHOR = new Anchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'aws iam delete-', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
-const ENV_PIPE_ANCHOR = new Anchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
-const GH_ANCHOR = new Anchor(['gh pr']);
+const INFRA_ANCHOR = checkAnchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'aws iam delete-', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
+const ENV_PIPE_ANCHOR = checkAnchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
+const GH_ANCHOR = checkAnchor(['gh pr']);
 
 /** Literal anchors of each check, in the order `detect` runs them: a check runs only if its anchor occurs. */
 const ANCHORS: readonly Anchor[] = [
-  new Anchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
-  new Anchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
-  new Anchor(['~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
-  new Anchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  new Anchor(['already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
-  new Anchor(['--no-verify', 'husky', 'skip_hook']),
-  new Anchor(['http']),
-  new Anchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
-  new Anchor(['--index-url', '--extra-index-url', '--trusted-host', '--find-links', '--registry', 'pip install', 'pip3 install', 'gem sources', 'bundle config', 'channels', 'replace-with']),
-  new Anchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
-  new Anchor(['install']),
-  new Anchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
-  new Anchor(['git add', 'credential.helper']),
-  new Anchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
-  new Anchor(['--privileged', 'docker.sock']),
-  new Anchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json', 'master.key', 'credentials/', 'credentials\\', 'secrets.y', 'service-account', '.p12', '.pfx', '.keystore', '.jks']),
+  checkAnchor(['curl', 'wget', 'iwr', 'irm', 'invoke-', 'fetch', 'iex', 'exec', 'eval', 'nc ', 'ncat', 'netcat', '/dev/tcp']),
+  checkAnchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
+  checkAnchor(['~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
+  checkAnchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
+  checkAnchor(['already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  checkAnchor(['--no-verify', 'husky', 'skip_hook']),
+  checkAnchor(['http']),
+  checkAnchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
+  checkAnchor(['--index-url', '--extra-index-url', '--trusted-host', '--find-links', '--registry', 'pip install', 'pip3 install', 'gem sources', 'bundle config', 'channels', 'replace-with']),
+  checkAnchor(['registry', 'goproxy', 'goinsecure', 'gonosum', 'goflags', 'gosumdb']),
+  checkAnchor(['install']),
+  checkAnchor(['conversation', 'chat history', 'chat log', 'chat transcript', 'system prompt', 'previous messages', 'message history', 'context window', 'initial instructions', 'hidden instructions', 'your instructions', 'these instructions', 'prompt text', 'prompt contents', 'everything above']),
+  checkAnchor(['git add', 'credential.helper']),
+  checkAnchor(['git reset', 'git clean', 'git push', 'rm -', 'drop database', 'drop table', 'mkfs', 'dd if=']),
+  checkAnchor(['--privileged', 'docker.sock']),
+  checkAnchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json', 'master.key', 'credentials/', 'credentials\\', 'secrets.y', 'service-account', '.p12', '.pfx', '.keystore', '.jks']),
 ];
 
 export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
   // Each check in `detect` first tests its own anchor; this is their union.
-  anchor: new Anchor([...ANCHORS, ...SABOTAGE.map(([a]) => a), VERIFICATION_ANCHOR, SEND_ON, AGENT_FILES, OWN_PROMPT_ANCHOR, INFRA_ANCHOR, ENV_PIPE_ANCHOR, GH_ANCHOR, REMOTE_SCRIPT_ANCHOR, INDEX_CONFIG_ANCHOR, WIPE_ANCHOR, FOREIGN_SAFETY_ANCHOR, FOREIGN_RUN_ANCHOR, UNOFFICIAL_ANCHOR, INSTALL_HOOK_ANCHOR, OBEY_ANCHOR, ROOT_ACCOUNT_ANCHOR,
-    UNASKED_ANCHOR, ARCHIVE_ANCHOR, VALUE_OF_ANCHOR, PRELOAD_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor(CHECK_ANCHORS.flatMap((a) => a.literals)),
   rules: [
     {
       id: 'remote_code_execution', title: 'Run a downloaded script', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
@@ -629,14 +636,15 @@ function propagation(view: DocumentView, report: (start: number, end: number, ru
   });
 }
 
-/** The blank-line-delimited paragraph holding the line [ls, le), at most 1,500 characters each way. */
+/** The blank-line-delimited paragraph holding the line [ls, le), at most 1,500 characters each way, without its indentation. */
 function paragraphAround(text: string, ls: number, le: number): { start: number; end: number } {
-  const before = text.slice(Math.max(0, ls - 1500), ls);
-  const gap = before.search(/\n[ \t]*\n(?![\s\S]*\n[ \t]*\n)/);
-  const start = gap === -1 ? Math.max(0, ls - 1500) : ls - before.length + gap + 1;
+  const lo = Math.max(0, ls - 1500);
+  let start = lo;
+  for (const m of text.slice(lo, ls).matchAll(/\n[ \t]*\n/g)) start = lo + m.index! + m[0].length;
+  start += /^[ \t]*/.exec(text.slice(start, ls))![0].length;
   const after = text.slice(le, Math.min(text.length, le + 1500));
   const next = after.search(/\n[ \t]*\n/);
-  return { start: start + (text.slice(start, ls).length - text.slice(start, ls).trimStart().length), end: next === -1 ? le + after.length : le + next };
+  return { start, end: next === -1 ? le + after.length : le + next };
 }
 
 /** Command lines that read secrets and send them away, on one line or in two steps a few lines apart. */
