@@ -100,7 +100,11 @@ export class EngineClient {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       const msg: EngineRequestMessage<M> = { id, method, params };
       child.send(msg, (err) => {
-        if (err) this.settle({ id, error: `cannot reach the engine: ${err.message}` });
+        if (!err) return;
+        // A write to an engine that is dying (killed, crashed) fails before its exit is seen; the exit handler answers
+        // the request with how it ended, and the time-out stays the backstop.
+        if (isClosedChannel(err) || !child.connected) return;
+        this.settle({ id, error: `cannot reach the engine: ${err.message}` });
       });
     });
   }
@@ -121,4 +125,9 @@ export class EngineClient {
       this.pending.delete(id);
     }
   }
+}
+
+function isClosedChannel(err: Error): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ERR_IPC_CHANNEL_CLOSED';
 }

@@ -31,3 +31,31 @@ test('an engine request that times out is rejected as a time-out, and the stuck 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a request written to an engine whose channel already closed is answered with how the engine exited', { timeout: 15_000 }, async () => {
+  const dir = tempDir('hpl-engine-');
+  // An engine that closes its channel on the first request and exits a moment later: a request sent in between
+  // fails to write (the race a kill during a rebuild produces) and must not read as an unreachable engine.
+  const script = path.join(dir, 'dying-engine.js');
+  fs.writeFileSync(script, "process.on('message', (m) => { if (m.method !== 'configure') { process.disconnect(); setTimeout(() => process.exit(3), 300); } });\n");
+  const client = new EngineClient({ error: () => {} }, script, 10_000);
+  try {
+    client.configure(OPTIONS);
+    const first = client.request('assemble', { folderUri: 'file:///w', launchDir: '/w' });
+    first.catch(() => {});
+    const pid = client.pid;
+    assert.ok(pid, 'the engine was started');
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (!(client as unknown as { child?: { connected: boolean } }).child?.connected) { clearInterval(poll); resolve(); }
+      }, 5);
+    });
+    assert.equal(client.pid, pid, 'the engine has not exited yet');
+    const second = client.request('assemble', { folderUri: 'file:///w', launchDir: '/w' });
+    await assert.rejects(second, /the engine exited \(code 3\)/);
+    await assert.rejects(first, /the engine exited \(code 3\)/);
+  } finally {
+    client.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
