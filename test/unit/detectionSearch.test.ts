@@ -160,7 +160,7 @@ describe('the per-rule cap stops a detector\'s line searches', () => {
       for (const text of texts) {
         const view = new DocumentView(text);
         if (!view.present(d.anchor)) continue;
-        d.detect(view, (x) => assert.ok(d.rules.some((r) => r.id === x.ruleId), `${d.family} reports ${x.ruleId}`));
+        d.detect(view, (x) => assert.ok(d.rules.some((r) => r.id === x.ruleId), `${d.family} reports ${x.ruleId}`), () => true);
       }
     }
   });
@@ -187,5 +187,48 @@ describe('fenced blocks: the block holding a range', () => {
     const para = text.indexOf('Para 18.');
     assert.equal(view.fenceAt(para, para + 4), -1);
     assert.equal(view.fenceAt(text.indexOf('run 3'), text.indexOf('run 4')), -1);
+  });
+});
+
+describe('anchor segments: the lines a case-insensitive search of each anchor\'s literals finds', () => {
+  // ASCII and non-ASCII literals are searched by two automata (the second only around non-ASCII units): together
+  // they must give each anchor exactly the lines where one of its literals occurs.
+  const anchors = [
+    new Anchor(['qqignore', 'qqab']),
+    new Anchor(['über-qq', 'qqсистем', 'qq中文']),
+    new Anchor(['qqab', 'ß-qq', 'é']),
+    new Anchor(['…qq', 'qq…', 'qqz']),
+  ];
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+  it('agrees with a regex per anchor on random texts mixing ASCII and non-ASCII lines', () => {
+    const rnd = random(23);
+    const pieces = ['qqignore', 'QQIGNORE', 'qqab', 'ÜBER-QQ', 'über-qq', 'qqсистем', 'QQСИСТЕМ', 'qq中文', 'ß-qq', 'é', 'É', '…qq', 'qq…', 'QQZ', 'qq', 'q', ' ', '\n', '中', '…', 'é', 'a', 'ü', 'ber-qq'];
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let k = Math.floor(rnd() * 30); k > 0; k--) text += pieces[Math.floor(rnd() * pieces.length)];
+      const view = new DocumentView(text);
+      for (const anchor of anchors) {
+        const re = new RegExp(anchor.literals.map(escape).join('|'), 'i');
+        const expected: number[] = [];
+        let start = 0;
+        for (const line of text.split('\n')) {
+          if (re.test(line)) expected.push(start);
+          start += line.length + 1;
+        }
+        const found: number[] = [];
+        view.eachLine(anchor, (s) => found.push(s));
+        assert.deepEqual(found, expected, `${JSON.stringify(text)}: ${anchor.literals.join(', ')}`);
+      }
+    }
+  });
+
+  it('on a long line, finds windows around non-ASCII literals that precede ASCII hits of the same anchor', () => {
+    const anchor = new Anchor(['qqlate', 'früh-qq']);
+    const text = `${'x '.repeat(100)}früh-qq${' y'.repeat(3000)} qqlate ${'z '.repeat(100)}…`;
+    const view = new DocumentView(text);
+    const seen: string[] = [];
+    view.eachLineMatch(anchor, /früh-qq|qqlate/gi, (m) => seen.push(m[0]));
+    assert.deepEqual(seen, ['früh-qq', 'qqlate']);
   });
 });

@@ -8,7 +8,7 @@
 import { Anchor } from './anchors';
 import { eachMatch, preview, type DocumentView } from './documentView';
 import { dangerousCommandCue, instructionCue } from './instructionCues';
-import type { Detector, Emit } from './rule';
+import type { Detector, Emit, Reported } from './rule';
 
 /** Hidden pieces checked per file; each check runs the instruction rules, so a flood of comments stays bounded. */
 const MAX_CHECKS = 500;
@@ -147,8 +147,10 @@ export const HIDDEN_TEXT: Detector = {
       fix: 'Delete the comment if it is not needed (quick fix).',
     },
   ],
-  detect(view: DocumentView, emit: Emit): void {
+  detect(view: DocumentView, emit: Emit, reported: Reported): void {
     const text = view.text;
+    // Only 'all' reports a bare hidden comment; the others need no preview of every comment.
+    const bareComments = reported('hidden_comment');
     let checks = 0;
     const cue = (s: string): string | undefined => (checks++ < MAX_CHECKS ? instructionCue(s) ?? hiddenOrder(s) : undefined);
     /**
@@ -163,7 +165,7 @@ export const HIDDEN_TEXT: Detector = {
       if (why) {
         emit({ start, end, ruleId: 'hidden_comment_instruction',
           message: `${what}, hidden when rendered, ${why}: ${preview(body)}. The model reads it; a reviewer of the rendered file does not see it.` });
-      } else if (/[\p{L}]{3,}[^\p{L}]+[\p{L}]{3,}/u.test(body) && !TOOL_MARKER.test(body.trim())) {
+      } else if (bareComments && /[\p{L}]{3,}[^\p{L}]+[\p{L}]{3,}/u.test(body) && !TOOL_MARKER.test(body.trim())) {
         emit({ start, end, ruleId: 'hidden_comment', message: `${what} hides text from readers of the rendered file: ${preview(body)}.` });
       }
     };

@@ -10,7 +10,7 @@ import { DocumentView } from './documentView';
 import { EXFIL_RENDERING } from './exfilRendering';
 import { FAKE_STRUCTURE } from './fakeStructure';
 import { OTHER_LANGUAGES } from './otherLanguages';
-import type { Detection, Detector } from './rule';
+import { EVERY_RULE, type Detection, type Detector } from './rule';
 
 const TEXT_DETECTORS: readonly Detector[] = [FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES, EXFIL_RENDERING];
 
@@ -42,19 +42,38 @@ const CUES: readonly [RegExp, string][] = [
     'tries to change the model\'s instructions'],
 ];
 
-/** A short description of the first instruction found in `text`, or undefined. */
-export function instructionCue(text: string): string | undefined {
-  const folded = foldForMatching(text.normalize('NFKC'));
-  for (const c of compiledPatterns('strict')) {
+/**
+ * Texts up to this long (most comments, alt texts and decoded runs) are first tested against one alternation of
+ * Hermes' patterns: one regex run where there would be one per pattern. A longer text goes straight to the patterns'
+ * own matchers, which stay linear where a window pattern inside an alternation would not.
+ */
+const ONE_PASS_LIMIT = 512;
+let anyStrictPattern: RegExp | undefined;
+
+/** Whether one of Hermes' strict-scope patterns matches the (folded) text. */
+function hermesPatternCue(folded: string): string | undefined {
+  const patterns = compiledPatterns('strict');
+  if (folded.length <= ONE_PASS_LIMIT) {
+    anyStrictPattern ??= new RegExp(patterns.map((c) => `(?:${c.global.source})`).join('|'), 'iu');
+    if (!anyStrictPattern.test(folded)) return undefined;
+  }
+  for (const c of patterns) {
     if (c.test(folded)) return `matches Hermes' "${c.pattern.id}" pattern (${c.pattern.description})`;
   }
+  return undefined;
+}
+
+/** A short description of the first instruction found in `text`, or undefined. */
+export function instructionCue(text: string): string | undefined {
+  const hermes = hermesPatternCue(foldForMatching(text.normalize('NFKC')));
+  if (hermes) return hermes;
   const view = new DocumentView(text);
   let found: Detection | undefined;
   for (const d of TEXT_DETECTORS) {
     if (!view.present(d.anchor)) continue;
     d.detect(view, (x) => {
       found ??= x;
-    });
+    }, EVERY_RULE);
     if (found) {
       const rule = d.rules.find((r) => r.id === found!.ruleId);
       return `is a "${found.ruleId}" instruction (${rule ? rule.title.toLowerCase() : found.ruleId})`;
@@ -71,7 +90,7 @@ export function dangerousCommandCue(text: string): string | undefined {
   if (view.present(DANGEROUS_ACTIONS.anchor)) {
     DANGEROUS_ACTIONS.detect(view, (x) => {
       found ??= x;
-    });
+    }, EVERY_RULE);
   }
   if (found) return `is a "${found.ruleId}" command`;
   return SHELL_COMMAND.test(text) ? 'contains a shell command' : undefined;

@@ -41,6 +41,12 @@ export interface BeyondHermesHit {
 
 const NOT_STOPPED = 'Hermes does not stop this.';
 
+/** Per check level, each detector with the ids of its rules that level reports. */
+const OPEN_RULES: Record<Exclude<Checks, 'hermes'>, [Detector, ReadonlySet<string>][]> = {
+  recommended: DETECTORS.map((d) => [d, new Set(d.rules.filter((r) => r.tier === 'recommended').map((r) => r.id))]),
+  all: DETECTORS.map((d) => [d, new Set(d.rules.map((r) => r.id))]),
+};
+
 /** Findings per rule and file: enough to show a pattern, and a bound on the work a hostile file can cause. */
 export const MAX_PER_RULE = 100;
 
@@ -61,16 +67,15 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
   const out: BeyondHermesHit[] = [];
   const seen = new Set<string>();
   const perRule = new Map<string, number>();
-  for (const d of DETECTORS) {
-    const open = d.rules.filter((r) => checks === 'all' || r.tier === 'recommended').map((r) => r.id);
-    if (!open.length) continue;
+  for (const [d, open] of OPEN_RULES[checks]) {
+    if (!open.size) continue;
     if (!view.present(d.anchor)) continue;
     // A detector reports only its own rules: once each of them is at its cap, nothing it finds can be
     // reported, and its line searches stop.
     view.halted = false;
     d.detect(view, (x: Detection) => {
       const rule = RULE_BY_ID.get(x.ruleId);
-      if (!rule || (rule.tier === 'all' && checks !== 'all')) return;
+      if (!rule || !open.has(x.ruleId)) return;
       const key = `${x.ruleId}@${x.start}`;
       if (seen.has(key) || (perRule.get(x.ruleId) ?? 0) >= MAX_PER_RULE) return;
       seen.add(key);
@@ -84,8 +89,8 @@ export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: He
           : `${x.message} ${NOT_STOPPED}`;
       perRule.set(x.ruleId, (perRule.get(x.ruleId) ?? 0) + 1);
       out.push({ start: x.start, end: x.end, ruleId: x.ruleId, family: rule.family, severity: quoted ? 'info' : 'warning', message });
-      if (open.every((id) => (perRule.get(id) ?? 0) >= MAX_PER_RULE)) view.halted = true;
-    });
+      if ([...open].every((id) => (perRule.get(id) ?? 0) >= MAX_PER_RULE)) view.halted = true;
+    }, (id) => open.has(id));
     view.halted = false;
   }
   return out;

@@ -56,6 +56,12 @@ export interface Detection {
 
 export type Emit = (d: Detection) => void;
 
+/** Whether a scan reports a rule: a detector skips the work that only unreported rules need. */
+export type Reported = (ruleId: string) => boolean;
+
+/** For callers that take any finding of any rule (the instruction cues). */
+export const EVERY_RULE: Reported = () => true;
+
 /**
  * Which quotations lower a finding to information: none (hidden characters), code blocks and spans, fenced
  * blocks only, or only fenced blocks introduced as examples (commands); marked example quotations always do.
@@ -72,5 +78,5 @@ export interface Detector {
    */
   anchor: Anchor | NonAsciiClass | RegExp;
   quotable: Quotable;
-  detect(view: DocumentView, emit: Emit): void;
+  detect(view: DocumentView, emit: Emit, reported: Reported): void;
 }
