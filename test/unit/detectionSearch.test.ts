@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Anchor, codeUnits, LiteralAutomaton } from '../../src/core/detection/anchors';
+import { Anchor, AnchorPair, codeUnits, LiteralAutomaton } from '../../src/core/detection/anchors';
 import { DocumentView } from '../../src/core/detection/documentView';
 import { NonAsciiClass, sparseNonAscii } from '../../src/core/detection/nonAsciiClass';
 import { DETECTION_RULES, DETECTORS } from '../../src/core/detection/registry';
@@ -230,5 +230,34 @@ describe('anchor segments: the lines a case-insensitive search of each anchor\'s
     const seen: string[] = [];
     view.eachLineMatch(anchor, /früh-qq|qqlate/gi, (m) => seen.push(m[0]));
     assert.deepEqual(seen, ['früh-qq', 'qqlate']);
+  });
+});
+
+describe('anchor pairs: the lines that hold a literal of each anchor', () => {
+  const first = new Anchor(['qqcurl', 'qqwget']);
+  const second = new Anchor(['|', 'qqsh']);
+  const pair = new AnchorPair(first, second);
+
+  it('are the lines where both occur, whichever comes first on the line', () => {
+    const text = ['qqcurl x | qqsh', 'qqcurl only', 'a | b', 'qqsh then QQWGET', '', 'qqwget|', 'none'].join('\n');
+    const view = new DocumentView(text);
+    const lines: number[] = [];
+    view.eachLine(pair, (s) => lines.push(s));
+    const starts = text.split('\n').reduce<number[]>((acc, l, i, all) => [...acc, i === 0 ? 0 : acc[i - 1] + all[i - 1].length + 1], []);
+    assert.deepEqual(lines, [starts[0], starts[3], starts[5]]);
+    assert.equal(view.has(pair), true);
+    assert.equal(new DocumentView('qqcurl\n|').has(pair), false);
+  });
+
+  it('on a long line, are the first anchor\'s windows that reach a window of the second', () => {
+    const near = `${'w '.repeat(3000)}qqcurl x | sh ${'w '.repeat(3000)}`;
+    const far = `qqcurl ${'w '.repeat(3000)} | ${'w '.repeat(10)}`;
+    const matches = (text: string): string[] => {
+      const found: string[] = [];
+      new DocumentView(text).eachLineMatch(pair, /qqcurl[^|\n]{0,20}\|/g, (m) => found.push(m[0]));
+      return found;
+    };
+    assert.deepEqual(matches(near), ['qqcurl x |']);
+    assert.deepEqual(matches(far), []);
   });
 });

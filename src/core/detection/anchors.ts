@@ -54,6 +54,14 @@ export class Anchor {
   }
 }
 
+/**
+ * Two anchors that must both occur, for a check whose every match holds a literal of each ("curl" and "|" in a
+ * download piped into a shell): its regex then skips the lines that hold only one of them, as most do.
+ */
+export class AnchorPair {
+  constructor(readonly first: Anchor, readonly second: Anchor) {}
+}
+
 interface LiteralInfo {
   /** The anchors the literal proves present. */
   ids: number[];
@@ -344,14 +352,33 @@ export class AnchorHits {
     }
   }
 
-  has(anchor: Anchor): boolean {
-    return this.segments[anchor.id] !== undefined;
+  private readonly pairs = new Map<AnchorPair, number[]>();
+
+  has(anchor: Anchor | AnchorPair): boolean {
+    return anchor instanceof Anchor ? this.segments[anchor.id] !== undefined : this.segmentsOf(anchor).length > 0;
   }
 
-  /** Ascending, disjoint [start, end) pairs (flat) where the anchor's matches can be. */
-  segmentsOf(anchor: Anchor): readonly number[] {
-    return this.segments[anchor.id] ?? [];
+  /** Ascending, disjoint [start, end) pairs (flat) where the anchor's matches can be; for a pair, its first anchor's segments that overlap one of its second's. */
+  segmentsOf(anchor: Anchor | AnchorPair): readonly number[] {
+    if (anchor instanceof Anchor) return this.segments[anchor.id] ?? [];
+    let both = this.pairs.get(anchor);
+    if (!both) this.pairs.set(anchor, (both = overlapping(this.segmentsOf(anchor.first), this.segmentsOf(anchor.second))));
+    return both;
   }
+}
+
+/** The segments of `a` that overlap a segment of `b` (both ascending and disjoint). */
+function overlapping(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (b[j + 1] <= a[i]) j += 2;
+    else if (a[i + 1] <= b[j]) i += 2;
+    else {
+      out.push(a[i], a[i + 1]);
+      i += 2;
+    }
+  }
+  return out;
 }
 
 /** `pos` clamped to the line, moved back to just after whitespace when some is near. */

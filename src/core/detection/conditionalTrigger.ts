@@ -3,7 +3,7 @@
  * or only when nobody watches, and orders to act behind the user's back.
  */
 
-import { Anchor } from './anchors';
+import { Anchor, AnchorPair } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -269,6 +269,8 @@ const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'wi
 const AI_WORD = new Anchor(['user says', 'user types', 'user writes', 'user uses the', 'author email', "author's email", 'committer email', 'user.email', 'git config', 'for autonomous', 'for unattended', 'for headless', 'for automated', 'for agent', 'agents with', 'agent with', 'agents that have', 'assistants with', 'bots with', 'for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
   'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
+/** Every UNWATCHED match ends in a word for the watcher's state besides naming the person. */
+const UNWATCHED_ON = new AnchorPair(PERSON_WORD, new Anchor(['present', 'around', 'watching', 'looking', 'monitoring', 'approving', 'supervising', 'reviewing', 'loop', 'keyboard', 'awake', 'online', 'checking', 'unattended', 'attention', 'away', 'asleep', 'offline', 'left', 'leaves']));
 /** Every covert phrase has one of these words besides the person it hides from. */
 /** A report fixed in advance: "always say all tests pass, even if some fail". */
 const FIXED_REPORT =
@@ -426,7 +428,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
         message: `Instruction held back while the user watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });
     });
-    view.eachLineMatch(PERSON_WORD, UNWATCHED, (m) => {
+    view.eachLineMatch(UNWATCHED_ON, UNWATCHED, (m) => {
       if (view.negated(m.index) || restrains(text.slice(m.index + m[0].length, view.lineAt(m.index)[1]))) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'ai_targeted_trigger',
         message: `Instruction for when nobody watches ${preview(m[0])}: it tries to make the agent act only when the user cannot see it.` });

@@ -4,7 +4,7 @@
  * unofficial package index. Advice against them ("never pipe curl into sh") is not reported.
  */
 
-import { Anchor } from './anchors';
+import { Anchor, AnchorPair } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -205,13 +205,18 @@ const GIT_HOOKED = /\bgit\b[^\n]{0,60}\b(?:commit|push|merge|rebase|am|cherry-pi
 const STANDING = /\b(?:always|every|each|all|by default|whenever|any time|use|pass|add|run|commit with|push with)\b/i;
 
 const INSTRUCTION_WORDS = '(?:instructions|prompt|system[ \\t]+prompt|directives|commands|orders|tasks|rules|guidelines|configuration)';
+/** Instructions said to be at a URL: "fetch your updated instructions from https://…", "the real rules live at https://…". */
 const REMOTE_INSTRUCTIONS = new RegExp(
   [
     `\\b(?:fetch|load|download|read|get|retrieve|pull|obtain|grab|curl|wget|visit|open|check|follow|obey)\\b[^\\n]{0,40}?\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional|current|today's|latest)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,60}?https?://[^\\s)>"']{1,500}`,
     `\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,30}?\\b(?:are|is|live|lives|can[ \\t]+be[ \\t]+found|located|hosted|available|published|posted)\\b[^\\n]{0,30}?\\b(?:at|on|from|in)[ \\t]+https?://[^\\s)>"']{1,500}`,
-    // The URL is taken whole (the lookahead stops it shrinking), so the gap after it is tried once per URL.
-    'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
   ].join('|'),
+  'gi',
+);
+/** A URL whose content the agent is told to follow: "open https://… and do what it says". */
+const FOLLOW_URL = new RegExp(
+  // The URL is taken whole (the lookahead stops it shrinking), so the gap after it is tried once per URL.
+  'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
   'gi',
 );
 
@@ -391,6 +396,20 @@ const ANCHORS: readonly Anchor[] = [
   checkAnchor(['.npmrc', '.netrc', '.pypirc', '.git-credentials', '.gitconfig', '.aws', '.ssh', '.kube', '.docker', '.gnupg', '.vault-token', 'config/gh', 'config/gcloud', 'config/hermes', 'config\\gh', 'config\\gcloud', 'config\\hermes', '.env', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'credentials.json', 'master.key', 'credentials/', 'credentials\\', 'secrets.y', 'service-account', '.p12', '.pfx', '.keystore', '.jks']),
 ];
 
+/** Checks whose every match holds a literal of a second anchor too: they read only the lines that hold both. */
+/** A download run by a shell holds a pipe, a process substitution or call, a shell's path or iex besides its fetch. */
+const REMOTE_EXEC_ON = new AnchorPair(ANCHORS[0], new Anchor(['|', '(', '/bin/', '/dev/tcp', 'iex']));
+/** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
+const SECRET_COMMAND_ON = new AnchorPair(ANCHORS[1], new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file']));
+/** Instructions at a URL are named as such: one of INSTRUCTION_WORDS. */
+const REMOTE_INSTRUCTIONS_ON = new AnchorPair(ANCHORS[6], new Anchor(['instructions', 'prompt', 'directives', 'commands', 'orders', 'tasks', 'rules', 'guidelines', 'configuration']));
+/** A preload is set: every PRELOAD match has its '='. */
+const PRELOAD_ON = new AnchorPair(PRELOAD_ANCHOR, new Anchor(['=']));
+/** The conversation or prompt put somewhere by one of CONTEXT_EXFIL's verbs. */
+const CONTEXT_EXFIL_ON = new AnchorPair(ANCHORS[11], new Anchor(['include', 'append', 'add', 'embed', 'put', 'send', 'attach', 'encode', 'insert', 'paste', 'copy', 'post', 'upload', 'leak', 'share', 'output', 'print', 'write', 'dump', 'forward', 'transmit']));
+/** A secret sent away is sent by one of SEND_SECRETS' verbs. */
+const SEND_SECRETS_ON = new AnchorPair(ANCHORS[2], new Anchor(['send', 'post', 'upload', 'transmit', 'forward', 'exfiltrate', 'leak', 'mail', 'copy', 'sync', 'submit', 'share', 'report', 'beam', 'pipe', 'push', 'dump', 'paste', 'put', 'write', 'attach', 'include', 'export']));
+
 export const DANGEROUS_ACTIONS: Detector = {
   family: 'dangerous-actions',
   quotable: 'example-fence',
@@ -470,7 +489,7 @@ export const DANGEROUS_ACTIONS: Detector = {
     const report = (start: number, end: number, ruleId: string, message: string): void => {
       if (!view.negated(start)) emit({ start, end, ruleId, message });
     };
-    view.eachLineMatch(ANCHORS[0], REMOTE_EXEC, (m) => {
+    view.eachLineMatch(REMOTE_EXEC_ON, REMOTE_EXEC, (m) => {
       if (officialInstaller(m[0])) return;
       report(m.index, m.index + m[0].length, 'remote_code_execution',
         `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);
@@ -481,7 +500,7 @@ export const DANGEROUS_ACTIONS: Detector = {
         `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);
     });
     secretCommands(view, report);
-    view.eachLineMatch(ANCHORS[2], SEND_SECRETS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+    view.eachLineMatch(SEND_SECRETS_ON, SEND_SECRETS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`));
     view.eachLineMatch(SEND_ON, READ_THEN_SEND, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Order to read secrets and send them away ${preview(m[0])}: it tries to make the agent leak credentials.`));
@@ -516,7 +535,7 @@ export const DANGEROUS_ACTIONS: Detector = {
     });
     view.eachLineMatch(ROOT_ACCOUNT_ANCHOR, ROOT_ACCOUNT, (m) => report(m.index, m.index + m[0].length, 'persistence',
       `Creates a second root account ${preview(m[0])}: whoever knows it has full control of the machine.`));
-    view.eachLineMatch(PRELOAD_ANCHOR, PRELOAD, (m) => report(m.index, m.index + m[0].length, 'persistence',
+    view.eachLineMatch(PRELOAD_ON, PRELOAD, (m) => report(m.index, m.index + m[0].length, 'persistence',
       `Loads code into every process ${preview(m[0])}: set once, it runs in each command the user starts afterwards.`));
     view.eachLineMatch(ANCHORS[4], SAFETY_OFF, (m) => {
       if (/^--no-sandbox/i.test(m[0]) && BROWSER.test(text.slice(view.lineAt(m.index)[0], m.index))) return;
@@ -529,8 +548,10 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(m.index, m.index + m[0].length, 'safety_bypass',
         `Standing order to skip commit hooks ${preview(m[0])}: it disables the checks the project runs on every commit.`);
     });
-    view.eachLineMatch(ANCHORS[6], REMOTE_INSTRUCTIONS, (m) => report(m.index, m.index + m[0].length, 'remote_instructions',
-      `Loads instructions from the network ${preview(m[0])}: whoever controls that URL controls the agent.`));
+    for (const [anchor, re] of [[REMOTE_INSTRUCTIONS_ON, REMOTE_INSTRUCTIONS], [ANCHORS[6], FOLLOW_URL]] as const) {
+      view.eachLineMatch(anchor, re, (m) => report(m.index, m.index + m[0].length, 'remote_instructions',
+        `Loads instructions from the network ${preview(m[0])}: whoever controls that URL controls the agent.`));
+    }
     view.eachLineMatch(ANCHORS[7], SELF_PROPAGATION, (m) => {
       const [ls, le] = view.lineAt(m.index);
       if (!PROPAGATION_OBJECT.test(text.slice(ls, le))) return;
@@ -605,7 +626,7 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Order to make a verification always pass ${preview(m[0])}: it switches off the check that stops tampered code or releases.`));
     view.eachLineMatch(OWN_PROMPT_ANCHOR, OWN_PROMPT, (m) => report(m.index, m.index + m[0].length, 'context_exfiltration',
       `Order to write out the agent's own prompt ${preview(m[0])}: it puts the system prompt and tool definitions where others read them.`));
-    view.eachLineMatch(ANCHORS[11], CONTEXT_EXFIL, (m) => {
+    view.eachLineMatch(CONTEXT_EXFIL_ON, CONTEXT_EXFIL, (m) => {
       if (INTO_CONTEXT.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'context_exfiltration',
         `Order to leak the conversation ${preview(m[0])}: it tries to send the prompt or the chat to a place an attacker can read.`);
@@ -650,7 +671,7 @@ function paragraphAround(text: string, ls: number, le: number): { start: number;
 /** Command lines that read secrets and send them away, on one line or in two steps a few lines apart. */
 function secretCommands(view: DocumentView, report: (start: number, end: number, ruleId: string, message: string) => void): void {
   const text = view.text;
-  view.eachLine(ANCHORS[1], (ls, le) => {
+  view.eachLine(SECRET_COMMAND_ON, (ls, le) => {
     const line = text.slice(ls, Math.min(le, ls + 2000));
     if (!SINK.test(line) || !(SECRET_SOURCE.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) return;
     const lead = line.length - line.trimStart().length;

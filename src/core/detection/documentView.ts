@@ -4,7 +4,7 @@
  * Honest files quote attacks to warn about them; those quotations are reported at information severity.
  */
 
-import { Anchor, AnchorHits } from './anchors';
+import { Anchor, AnchorHits, type AnchorPair } from './anchors';
 import { NonAsciiClass, sparseNonAscii } from './nonAsciiClass';
 
 /** How far around a match quotation marks and code spans are looked for. */
@@ -193,7 +193,7 @@ export class DocumentView {
    * is not a line edge is dropped, so a window never creates a match the whole line would not have.
    * `f` gets each match with its index as an offset into the whole text.
    */
-  eachLineMatch(anchor: Anchor, re: RegExp, f: (m: RegExpExecArray) => void): void {
+  eachLineMatch(anchor: Anchor | AnchorPair, re: RegExp, f: (m: RegExpExecArray) => void): void {
     const text = this.text;
     const seg = this.anchorHits().segmentsOf(anchor);
     for (let i = 0; i < seg.length && !this.halted; i += 2) {
@@ -228,7 +228,7 @@ export class DocumentView {
   }
 
   /** [start, end) of each line where the anchor occurs (checks that read a line read at most its start). */
-  eachLine(anchor: Anchor, f: (start: number, end: number) => void): void {
+  eachLine(anchor: Anchor | AnchorPair, f: (start: number, end: number) => void): void {
     const seg = this.anchorHits().segmentsOf(anchor);
     let last = -1;
     for (let i = 0; i < seg.length && !this.halted; i += 2) {
@@ -238,8 +238,8 @@ export class DocumentView {
     }
   }
 
-  /** Whether one of the anchor's literals occurs in the text. */
-  has(anchor: Anchor): boolean {
+  /** Whether one of the anchor's literals occurs in the text (for a pair, one of each on a line). */
+  has(anchor: Anchor | AnchorPair): boolean {
     return this.anchorHits().has(anchor);
   }
 

@@ -3,7 +3,7 @@
  * that renders the model's answer fetches an image URL at once, sending whatever the model filled in.
  */
 
-import { Anchor } from './anchors';
+import { Anchor, AnchorPair } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -231,6 +231,14 @@ function decodeSafe(s: string): string {
 }
 
 const URL_ANCHOR = new Anchor(['http']);
+/** A URL check reads only the lines that hold its own mark besides the URL (most URLs are in plain prose or commands). */
+const urlWith = (literals: string[]): AnchorPair => new AnchorPair(URL_ANCHOR, new Anchor(literals));
+const IMAGE_ON = urlWith(['![']);
+const LINK_ON = urlWith(['](']);
+const REFERENCE_ON = urlWith([']:']);
+const CSS_ON = urlWith(['url(', '@import']);
+const PARAMETER_ON = urlWith(['?', '&']);
+const TAG_ON = urlWith(['<']);
 const REFERENCE = 'Link reference definition';
 const RENDER_ANCHOR = new Anchor(['image', 'img', 'picture', 'pixel', 'link', 'url']);
 
@@ -289,18 +297,18 @@ export const EXFIL_RENDERING: Detector = {
           message: `${what} loads ${preview(url, 60)} when rendered: it tells ${host(url)} when and where the text is shown.` });
       }
     };
-    view.eachLineMatch(URL_ANCHOR, MD_IMAGE, (m) => check(m, 'Markdown image', true));
-    view.eachLineMatch(URL_ANCHOR, MD_LINK, (m) => check(m, 'Markdown link', false));
-    view.eachLineMatch(URL_ANCHOR, MD_REFERENCE, (m) => check(m, REFERENCE, false));
-    view.eachLineMatch(URL_ANCHOR, CSS_URL, (m) => check(m, 'CSS url()', true));
-    view.eachLineMatch(URL_ANCHOR, APPEND_TO_URL, (m) => {
+    view.eachLineMatch(IMAGE_ON, MD_IMAGE, (m) => check(m, 'Markdown image', true));
+    view.eachLineMatch(LINK_ON, MD_LINK, (m) => check(m, 'Markdown link', false));
+    view.eachLineMatch(REFERENCE_ON, MD_REFERENCE, (m) => check(m, REFERENCE, false));
+    view.eachLineMatch(CSS_ON, CSS_URL, (m) => check(m, 'CSS url()', true));
+    view.eachLineMatch(PARAMETER_ON, APPEND_TO_URL, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
         message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1])}.` });
     });
-    view.eachLineMatch(URL_ANCHOR, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
-    view.eachLineMatch(URL_ANCHOR, HTML_LINK, (m) => check(m, 'HTML link', false));
-    view.eachLineMatch(URL_ANCHOR, AUTOLINK, (m) => check(m, 'Autolink', false));
+    view.eachLineMatch(TAG_ON, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
+    view.eachLineMatch(TAG_ON, HTML_LINK, (m) => check(m, 'HTML link', false));
+    view.eachLineMatch(TAG_ON, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(RENDER_ANCHOR, EXFIL_INSTRUCTION, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
