@@ -397,16 +397,14 @@ const ANCHORS: readonly Anchor[] = [
 ];
 
 /** Checks whose every match holds a literal of a second anchor too: they read only the lines that hold both. */
-/** A download run by a shell holds a pipe, a process substitution or call, a shell's path or iex besides its fetch. */
-const REMOTE_EXEC_ON = new AnchorPair(ANCHORS[0], new Anchor(['|', '(', '/bin/', '/dev/tcp', 'iex']));
+/** A download run by a shell holds a pipe, a process substitution, exec or eval, a shell's path or iex besides its fetch. */
+const REMOTE_EXEC_ON = new AnchorPair(ANCHORS[0], new Anchor(['|', '<(', '$(', 'exec', 'eval', '/bin/', '/dev/tcp', 'iex']));
 /** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
 const SECRET_COMMAND_ON = new AnchorPair(ANCHORS[1], new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file']));
 /** Instructions at a URL are named as such: one of INSTRUCTION_WORDS. */
 const REMOTE_INSTRUCTIONS_ON = new AnchorPair(ANCHORS[6], new Anchor(['instructions', 'prompt', 'directives', 'commands', 'orders', 'tasks', 'rules', 'guidelines', 'configuration']));
 /** A preload is set: every PRELOAD match has its '='. */
 const PRELOAD_ON = new AnchorPair(PRELOAD_ANCHOR, new Anchor(['=']));
-/** The conversation or prompt put somewhere by one of CONTEXT_EXFIL's verbs. */
-const CONTEXT_EXFIL_ON = new AnchorPair(ANCHORS[11], new Anchor(['include', 'append', 'add', 'embed', 'put', 'send', 'attach', 'encode', 'insert', 'paste', 'copy', 'post', 'upload', 'leak', 'share', 'output', 'print', 'write', 'dump', 'forward', 'transmit']));
 /** A secret sent away is sent by one of SEND_SECRETS' verbs. */
 const SEND_SECRETS_ON = new AnchorPair(ANCHORS[2], new Anchor(['send', 'post', 'upload', 'transmit', 'forward', 'exfiltrate', 'leak', 'mail', 'copy', 'sync', 'submit', 'share', 'report', 'beam', 'pipe', 'push', 'dump', 'paste', 'put', 'write', 'attach', 'include', 'export']));
 
@@ -626,7 +624,7 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Order to make a verification always pass ${preview(m[0])}: it switches off the check that stops tampered code or releases.`));
     view.eachLineMatch(OWN_PROMPT_ANCHOR, OWN_PROMPT, (m) => report(m.index, m.index + m[0].length, 'context_exfiltration',
       `Order to write out the agent's own prompt ${preview(m[0])}: it puts the system prompt and tool definitions where others read them.`));
-    view.eachLineMatch(CONTEXT_EXFIL_ON, CONTEXT_EXFIL, (m) => {
+    view.eachLineMatch(ANCHORS[11], CONTEXT_EXFIL, (m) => {
       if (INTO_CONTEXT.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'context_exfiltration',
         `Order to leak the conversation ${preview(m[0])}: it tries to send the prompt or the chat to a place an attacker can read.`);

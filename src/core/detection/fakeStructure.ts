@@ -3,7 +3,7 @@
  * authority, so that the model treats file content as instructions from the system, the user or its maker.
  */
 
-import { Anchor, AnchorPair } from './anchors';
+import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -121,8 +121,6 @@ const AUTHORITY = new RegExp(
 const TOKEN_ANCHOR = new Anchor(['<tool_', '</tool_', '<function_', '</function_', 'priority', 'override', 'supersede', 'precedence', 'role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
 const ROLE_ANCHOR = new Anchor(['system', 'assistant', 'developer', 'admin', 'operator', 'human', 'user', 'security', 'root', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_']);
 const DELIMITER_ANCHOR = new Anchor(['---', '===', '***', '###', '___', '~~~', '<<<', '>>>', '|||', '///', '\\\\\\', '-=-', '=-=', '[[', '{{', '<!--']);
-/** A fake delimiter names what it ends or starts: a heading or rule line without one of these words is left alone. */
-const DELIMITER_ON = new AnchorPair(DELIMITER_ANCHOR, new Anchor(['instruction', 'prompt', 'conversation', 'message', 'input', 'query', 'request', 'content', 'untrusted', 'context', 'override', 'directive', 'mode']));
 /**
  * Every claim names a maker or a boss. A boss is "your/the (system) <role>" and "meta" and "security" count only as
  * "meta ai" and "security team": alone, "owner", "developer" or "security" are on every other line of a technical file.
@@ -203,7 +201,7 @@ export const FAKE_STRUCTURE: Detector = {
       emit({ start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length, ruleId: 'fake_role_header',
         message: `Fake "${m[1]}" turn ${preview(said)}: it tries to pass file content off as a message from ${m[1].toLowerCase()}.` });
     });
-    view.eachLineMatch(DELIMITER_ON, DELIMITER, (m) => {
+    view.eachLineMatch(DELIMITER_ANCHOR, DELIMITER, (m) => {
       const heading = /^[ \t]*#{1,6}[ \t]+(.*)$/.exec(m[0]);
       // "### New Directives" titles a section of the file; only a capitalised or prompt-naming heading poses as a delimiter.
       if (heading && heading[1] !== heading[1].toUpperCase() && !/\b(?:instructions?|prompt|system)\b/i.test(heading[1])) return;
