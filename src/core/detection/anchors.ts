@@ -265,8 +265,13 @@ export function codeUnits(text: string): Uint16Array {
   return writeUnits(text, scratch.subarray(0, n));
 }
 
+/** Below this many code units a loop copies faster than a Buffer view and its encoder (most hidden comments and alt texts). */
+const SHORT_COPY = 256;
+
 function writeUnits(text: string, units: Uint16Array): Uint16Array {
-  Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 'utf16le');
+  const n = text.length;
+  if (n < SHORT_COPY) for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
+  else Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 'utf16le');
   return units;
 }
 
