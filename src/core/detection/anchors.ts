@@ -7,7 +7,10 @@
  * How a rule declares its anchors (and so gets the prefilter): at module load its detector creates
  * `new Anchor([...literals])` for each check, and the union of them as the detector's `anchor` (which gates
  * the whole detector); in `detect` a check reads only `view.eachLineMatch(anchor, re, …)` or
- * `view.eachLine(anchor, …)`, or tests `view.has(anchor)`. Literals are lower case and hold no newline; each
+ * `view.eachLine(anchor, …)`, or tests `view.has(anchor)`. A check whose every match also holds a literal of a
+ * second, rarer anchor reads `new AnchorPair(anchor, second)` instead: only the lines that hold both. (A second
+ * anchor of common words costs more automaton hits, and a segment list per file, than the regex runs it saves.)
+ * Literals are lower case and hold no newline; each
  * is matched as the regex flag `i` matches it (ECMAScript's simple upper-case folding, code unit by code
  * unit), so a check sees the lines a `/literal/i` search finds (a non-ASCII spelling when it also lower-cases
  * to the literal). A check made of non-ASCII characters (invisible or look-alike ones) uses a `NonAsciiClass`

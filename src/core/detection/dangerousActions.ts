@@ -401,8 +401,8 @@ const ANCHORS: readonly Anchor[] = [
 const REMOTE_EXEC_ON = new AnchorPair(ANCHORS[0], new Anchor(['|', '<(', '$(', 'exec', 'eval', '/bin/', '/dev/tcp', 'iex']));
 /** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
 const SECRET_COMMAND_ON = new AnchorPair(ANCHORS[1], new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file']));
-/** Instructions at a URL are named as such: one of INSTRUCTION_WORDS. */
-const REMOTE_INSTRUCTIONS_ON = new AnchorPair(ANCHORS[6], new Anchor(['instructions', 'prompt', 'directives', 'commands', 'orders', 'tasks', 'rules', 'guidelines', 'configuration']));
+/** Instructions at a URL are called new, real, hidden…: one of REMOTE_INSTRUCTIONS' adjectives. */
+const REMOTE_INSTRUCTIONS_ON = new AnchorPair(ANCHORS[6], new Anchor(['your', 'new', 'updated', 'real', 'actual', 'true', 'hidden', 'secret', 'next', 'additional', 'current', "today's", 'latest']));
 /** A preload is set: every PRELOAD match has its '='. */
 const PRELOAD_ON = new AnchorPair(PRELOAD_ANCHOR, new Anchor(['=']));
 /** A secret sent away is sent by one of SEND_SECRETS' verbs. */
