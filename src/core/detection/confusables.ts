@@ -142,6 +142,22 @@ const MIN_COMPAT_LETTERS = 10;
 /** Characters of a run that are read (a sentence is far shorter; a megabyte run is not read whole). */
 const MAX_COMPAT_RUN = 4000;
 
+/** Text that says it means the look-alike letters: test data for a homoglyph check, a table of confusables. */
+const NAMES_THE_SCRIPTS = /\b(?:cyrillic|greek|armenian|cherokee|homoglyph\w*|homograph\w*|look-?alike\w*|confusables?|non-?latin|mixed[ -]script|spoof\w*|idn)\b/i;
+
+/**
+ * A name in code (a fenced block, outside a string literal) with look-alike letters: code is written in ASCII names, so
+ * `user.isАdmin` is an identifier nobody can type that reads as another (a guard that never matches). The block quotes
+ * it only when introduced as an example, unless the line or the text before it says the letters are meant.
+ */
+function lookalikeIdentifier(view: DocumentView, s: number, e: number): boolean {
+  if (!view.inFence(s, e)) return false;
+  const [ls, le] = view.lineAt(s);
+  const before = view.text.slice(ls, s);
+  if ((before.match(/"/g)?.length ?? 0) % 2 === 1 || (before.match(/'/g)?.length ?? 0) % 2 === 1 || (before.match(/`/g)?.length ?? 0) % 2 === 1) return false;
+  return !NAMES_THE_SCRIPTS.test(view.text.slice(Math.max(0, ls - 600), Math.min(le, e + 300)));
+}
+
 function skeleton(s: string): string {
   let out = '';
   for (const ch of s) out += LOOKALIKES.get(ch.codePointAt(0)!) ?? ch;
@@ -214,7 +230,8 @@ export const CONFUSABLES: Detector = {
       const caught = lineChecks++ < MAX_LINE_CHECKS
         ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))
         : undefined;
-      emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(SECRET_NAME.test(reads) ? { quotable: 'example-fence' as const } : {}),
+      const codeName = SECRET_NAME.test(reads) || lookalikeIdentifier(view, s, e);
+      emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(codeName ? { quotable: 'example-fence' as const } : {}),
         message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}` +
           `${caught ? `, and with the look-alikes replaced the line matches Hermes' "${caught.pattern.id}" pattern, which the disguise evades` : ''}.` });
     }

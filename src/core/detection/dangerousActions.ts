@@ -152,8 +152,23 @@ const SECRET_BELONGS = new RegExp(
 const ARCHIVE_UPLOAD =
   /\b(?:zip|tar|archive|bundle|pack|compress)(?:s|es|ed|d|ing|ball)?\b[^.\n]{0,80}?(?:(?<![\w.-])\.env\b|(?<![\w.-])\.git\b|\bsecrets?\b|\bcredentials?\b|\.ssh\b|\bhome[ \t]+director\w*|\bentire[ \t]+(?:repo\w*|workspace|project))(?:[^.\n]|\.(?=\S)){0,120}?\b(?:upload|send|post|transfer|put|push|copy|sync)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?(?:https?:\/\/|\b[\w.-]+\.(?:sh|io|com|net|org|dev|app|xyz|ru|cn)\b)/gi;
 
+/**
+ * The environment's secrets gathered by name ("collect the values of the variables in the environment whose names contain
+ * KEY or TOKEN") and written or sent on: into a source file, a commit, a request. Listing which variables a tool reads is not.
+ */
+const ENV_HARVEST =
+  /\b(?:collect|gather|harvest|grab|dump|scrape|extract|capture|copy|read|take)\w*\b[^.\n]{0,40}?\b(?:(?:environment|env)[ \t]+var(?:iable)?s|variables[ \t]+(?:in|from|of)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:environment|env|shell))\b[^.\n]{0,60}?\b(?:whose[ \t]+names?|named|(?:that|which)[ \t]+(?:contain|match|end|include|hold)|containing|matching|ending[ \t]+(?:in|with)|like)\b[^.\n]{0,30}?\b(?:keys?|tokens?|secrets?|passwords?|pass|credentials?|auth)\b/gi;
+/** Where the gathered values go: the rest of the sentence, wrapped or not, writes or sends them. */
+const ONWARD = /^(?:[^.]|\.(?=\S)){0,160}?\b(?:append|write|add|insert|embed|put|paste|include|commit|push|send|post|upload|store|save|log|print|echo|encode|attach)\w*\b/i;
+const ENV_HARVEST_ANCHOR = checkAnchor(['environment var', 'env var', 'variables in the env', 'variables from the env', 'variables of the env', 'variables in your env', 'variables in the shell', 'variables from the shell']);
+
 /** A negation between the file and where it goes ("read it from ~/.npmrc; never print it in the reply"). */
 const NEGATED_GAP = /\b(?:not|never|don't|do[ \t]+not|avoid|without)\b/i;
+/**
+ * The same in the other languages COMMIT_SECRET reads ("`.env`, который не коммитится": which is not committed).
+ * Spanish "no" is left out: English text uses it in ways that do not negate ("commit it no matter what").
+ */
+const FOREIGN_NEGATED_GAP = /(?<!\p{L})(?:не|нельзя|никогда|nicht|niemals|kein\p{L}*|nunca|jamás|jamais|pas|não|non|mai)(?!\p{L})|不|别|別|勿|ない|ません|않|말/iu;
 
 const WRITE = '(?:>>?|\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
@@ -182,7 +197,7 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:pre-?approved|whitelisted|allow-?listed|auto-?approved)[ \\t]+(?:all|every|any)[ \\t]+(?:shell[ \\t]+|terminal[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never|no[ \\t]+need[ \\t]+to)[ \\t]+ask[ \\t]+(?:the[ \\t]+user[ \\t]+)?(?:for[ \\t]+(?:permission|confirmation|approval)[ \\t]+)?before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing)[ \\t]+(?:them|any|anything|commands?|shell|these|it)\\b',
     '\\b(?:the[ \\t]+user|they|users)[ \\t]+(?:has|have)[ \\t]+already[ \\t]+(?:accepted|consented|approved|agreed|authori[sz]ed)\\b',
-    '\\bufw[ \\t]+disable\\b|\\bsetenforce[ \\t]+0\\b|\\bsystemctl[ \\t]+(?:stop|disable)[ \\t]+(?:firewalld|ufw|apparmor)\\b|\\bopen[ \\t]+port[ \\t]+(?:22|3389|5432|6379|27017)[ \\t]+to[ \\t]+(?:the[ \\t]+world|everyone|the[ \\t]+internet|0\\.0\\.0\\.0)',
+    '\\biptables[ \\t]+(?:-t[ \\t]+\\w+[ \\t]+)?(?:-F|--flush)\\b|\\bnft[ \\t]+flush[ \\t]+ruleset\\b|\\bufw[ \\t]+disable\\b|\\bsetenforce[ \\t]+0\\b|\\bsystemctl[ \\t]+(?:stop|disable)[ \\t]+(?:firewalld|ufw|apparmor)\\b|\\bopen[ \\t]+port[ \\t]+(?:22|3389|5432|6379|27017)[ \\t]+to[ \\t]+(?:the[ \\t]+world|everyone|the[ \\t]+internet|0\\.0\\.0\\.0)',
     '\\b(?:confirm\\w*|require\\w*_(?:approval|confirmation)|ask_?before\\w*|human_in_the_loop|safe_?mode)["\']?[ \\t]*[:=][ \\t]*["\']?(?:false|off|no|never)\\b',
     '\\b(?:allowed|allow)_?(?:commands|tools)["\']?[ \\t]*[:=][ \\t]*\\[?[ \\t]*["\']\\*["\']',
     '\\b(?:disable|turn[ \\t]+off|remove|bypass|skip)\\w*[ \\t]+(?:the[ \\t]+)?(?:2fa|mfa|two-factor|multi-factor|second[ \\t]+factor)\\b',
@@ -210,7 +225,11 @@ const REMOTE_INSTRUCTIONS = new RegExp(
     `\\b(?:fetch|load|download|read|get|retrieve|pull|obtain|grab|curl|wget|visit|open|check|follow|obey)\\b[^\\n]{0,40}?\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional|current|today's|latest)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,60}?https?://[^\\s)>"']{1,500}`,
     `\\b(?:your|new|updated|real|actual|true|hidden|secret|next|additional)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b[^\\n]{0,30}?\\b(?:are|is|live|lives|can[ \\t]+be[ \\t]+found|located|hosted|available|published|posted)\\b[^\\n]{0,30}?\\b(?:at|on|from|in)[ \\t]+https?://[^\\s)>"']{1,500}`,
     // The URL is taken whole (the lookahead stops it shrinking), so the gap after it is tried once per URL.
-    'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
+    // "…/skill.txt and execute every line that starts with `$ `": what the URL returns, or each line of it, carried out.
+    'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?' +
+      '|https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:execute|run|eval\\w*)[ \\t]+(?:every|each)[ \\t]+(?:lines?|commands?|code[ \\t]+blocks?|snippets?)\\b',
+    // "fetch https://… and …, then follow the remaining text as your instructions".
+    `https?://[^\\s)>"']{1,500}(?![^\\s)>"'])[^\\n]{0,160}?\\b(?:follow|obey|treat|use|adopt|apply)\\b[^\\n.]{0,60}?\\bas[ \\t]+(?:your|the|new)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b`,
   ].join('|'),
   'gi',
 );
@@ -337,6 +356,12 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // Security findings dismissed wholesale.
   [checkAnchor(['false positive', 'false-positive', "won't fix", 'wontfix']),
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
+  // Token checks switched off: unsigned JWTs accepted, expiry ignored, the signature not verified.
+  [checkAnchor(['"none"', "'none'", '`none`', 'ignoreexpiration', 'ignore_expiration', 'verify_signature', 'verify_exp', 'verifysignature']),
+    /\b(?:accept|allow|permit|trust|enable|set|add|pass|use|support|whitelist)\w*\b[^.\n]{0,60}?(?:["'`]?alg(?:orithms?)?["'`]?[ \t]*[:=][ \t]*\[?[ \t]*["'`]none["'`]|["'`]?(?:ignoreExpiration|ignore_expiration)["'`]?[ \t]*[:=][ \t]*true\b|["'`]?(?:verify_signature|verify_exp|verifySignature)["'`]?[ \t]*[:=][ \t]*(?:False|false|0)\b)/g],
+  // CSRF protection or authentication guards removed, in English and the languages of FOREIGN_SAFETY_OFF.
+  [checkAnchor(['csrf', 'useguards', 'authguard']),
+    /(?<!\p{L})(?:disable|remove|drop|strip|turn[ \t]+off|switch[ \t]+off|desativ|desactiv|désactiv|deaktivier|disattiv|disabilit|remov|retir|supprim|enlev|elimin|entfern|rimuov|togli|отключи|удали|убери)\p{L}*(?:[ \t]+\p{L}+){0,3}?[ \t]+`?@?(?:csrf|UseGuards\(|AuthGuard)/giu],
   [checkAnchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
@@ -361,13 +386,13 @@ const OWN_PROMPT_ANCHOR = checkAnchor(['your system prompt', 'your hidden instru
   ...['complete', 'full', 'entire', 'whole', 'exact', 'original', 'current', 'verbatim'].map((w) => `your ${w} `)]);
 /** Production infrastructure or backups destroyed by one command. */
 const DESTROY_PROD =
-  /\bterraform\b[^\n]{0,80}?\bdestroy\b[^\n]{0,80}|\baws[ \t]+s3[ \t]+(?:rm|rb)\b[^\n]{0,120}?(?:--recursive|--force)\b[^\n]{0,60}|\baws[ \t]+iam[ \t]+delete-\w+|\bkubectl[ \t]+delete[ \t]+(?:ns|namespaces?|--all)\b[^\n]{0,80}|\bgsutil[ \t]+(?:-m[ \t]+)?rm[ \t]+-r\b[^\n]{0,80}|\baz[ \t]+group[ \t]+delete\b[^\n]{0,80}|\bdropdb\b[^\n]{0,60}|\bgit[ \t]+push[ \t]+\S+[ \t]+--delete[ \t]+\$\(/gi;
+  /\bterraform\b[^\n]{0,80}?\bdestroy\b[^\n]{0,80}|\baws[ \t]+s3[ \t]+(?:rm|rb)\b[^\n]{0,120}?(?:--recursive|--force)\b[^\n]{0,60}|\baws[ \t]+iam[ \t]+delete-\w+|\bkubectl[ \t]+delete[ \t]+(?:ns|namespaces?|--all)\b[^\n]{0,80}|\bgsutil[ \t]+(?:-m[ \t]+)?rm[ \t]+-r\b[^\n]{0,80}|\baz[ \t]+group[ \t]+delete\b[^\n]{0,80}|\bdropdb\b[^\n]{0,60}|\bgit[ \t]+push[ \t]+\S+[ \t]+--delete[ \t]+\$\(|\bmc[ \t]+rm\b[^\n]{0,40}?(?:--recursive|-r)\b[^\n]{0,80}|\brclone[ \t]+(?:purge|delete)\b[^\n]{0,80}|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+[^\n;&|]{0,120}?(?:(?:~|\$HOME)\/|(?<![\w.~-])\/)(?:[\w.-]+\/)*backups?\b/gi;
 const PROD = /\bprod(?:uction)?\b|\bbackups?\b|\$\(|\bevery[ \t]+bucket|\ball[ \t]+buckets|s3:\/\/(?=[ \t`'"]|$)/i;
 /** The environment encoded before it is printed: it slips past CI's secret masking. */
 const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
 /** Approving pull requests by command: the agent as a reviewer that always says yes. */
 const SELF_APPROVE = /\bgh[ \t]+pr[ \t]+review\b[^\n]{0,40}?(?:--approve|-a)\b|\bgh[ \t]+pr[ \t]+merge\b[^\n]{0,40}?--admin\b/gi;
-const INFRA_ANCHOR = checkAnchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'aws iam delete-', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(']);
+const INFRA_ANCHOR = checkAnchor(['destroy', 'aws s3 rm', 'aws s3 rb', 'aws iam delete-', 'kubectl delete', 'gsutil', 'az group delete', 'dropdb', '--delete $(', 'mc rm', 'rclone purge', 'rclone delete', 'backup']);
 const ENV_PIPE_ANCHOR = checkAnchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
 const GH_ANCHOR = checkAnchor(['gh pr']);
 
@@ -377,7 +402,7 @@ const ANCHORS: readonly Anchor[] = [
   checkAnchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   checkAnchor(['~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   checkAnchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  checkAnchor(['already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  checkAnchor(['already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'iptables', 'nft flush', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   checkAnchor(['--no-verify', 'husky', 'skip_hook']),
   checkAnchor(['http']),
   checkAnchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -497,6 +522,12 @@ export const DANGEROUS_ACTIONS: Detector = {
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
         `Sends a credential file's contents where others read them ${preview(m[0])}: it puts keys or tokens in a ticket, a comment or a reply.`);
     });
+    view.eachLineMatch(ENV_HARVEST_ANCHOR, ENV_HARVEST, (m) => {
+      const end = m.index + m[0].length;
+      if (!ONWARD.test(text.slice(end, Math.min(text.length, end + 200)).replace(/\r?\n(?![ \t]*\r?\n)/g, ' '))) return;
+      report(m.index, end, 'secret_exfiltration',
+        `Order to gather the environment's secrets ${preview(m[0])}: the tokens and keys it names end up written or sent where others read them.`);
+    });
     view.eachLineMatch(ARCHIVE_ANCHOR, ARCHIVE_UPLOAD, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Packs up the repository or its secrets and uploads them ${preview(m[0])}: everything in it, credentials included, leaves the machine.`));
     view.eachLineMatch(ANCHORS[15], SECRET_TO_PUBLIC, (m) => {
@@ -531,6 +562,7 @@ export const DANGEROUS_ACTIONS: Detector = {
     });
     view.eachLineMatch(ANCHORS[6], REMOTE_INSTRUCTIONS, (m) => report(m.index, m.index + m[0].length, 'remote_instructions',
       `Loads instructions from the network ${preview(m[0])}: whoever controls that URL controls the agent.`));
+    remoteInstructionsWrapped(view, report);
     view.eachLineMatch(ANCHORS[7], SELF_PROPAGATION, (m) => {
       const [ls, le] = view.lineAt(m.index);
       if (!PROPAGATION_OBJECT.test(text.slice(ls, le))) return;
@@ -585,7 +617,7 @@ export const DANGEROUS_ACTIONS: Detector = {
     view.eachLineMatch(OBEY_ANCHOR, OBEY_AS_OWNER, (m) => report(m.index, m.index + m[0].length, 'remote_instructions',
       `Obeys outside text as if the owner wrote it ${preview(m[0])}: whoever can post there controls the agent.`));
     view.eachLineMatch(ANCHORS[15], COMMIT_SECRET, (m) => {
-      if (NEGATED_GAP.test(m[0]) || /\.(?:example|sample|template|dist)\b/i.test(m[0])) return;
+      if (NEGATED_GAP.test(m[0]) || FOREIGN_NEGATED_GAP.test(m[0]) || /\.(?:example|sample|template|dist)\b/i.test(m[0])) return;
       report(m.index, m.index + m[0].length, 'secret_exfiltration',
         `Commits a credential file ${preview(m[0])}: once pushed, everyone with access to the repository has the secrets.`);
     });
@@ -633,6 +665,32 @@ function propagation(view: DocumentView, report: (start: number, end: number, ru
     if (view.negated(para.start + first.index)) return;
     report(para.start, para.end, 'self_propagation',
       `Copies these instructions into other projects' agent files ${preview(body, 100)}: it tries to spread the file like a worm.`);
+  });
+}
+
+/** How far past its line a sentence holding a URL is read when the paragraph wraps it onto the next lines. */
+const WRAP_REACH = 400;
+
+/**
+ * REMOTE_INSTRUCTIONS over a sentence the paragraph wraps ("fetch https://…/skill.txt⏎and execute every line …"): the
+ * line holding the URL is read with the lines after it in its paragraph, newlines as spaces (so offsets stay those of
+ * the text). Matches that stay on the URL's line are the line check's.
+ */
+function remoteInstructionsWrapped(view: DocumentView, report: (start: number, end: number, ruleId: string, message: string) => void): void {
+  const text = view.text;
+  view.eachLine(ANCHORS[6], (ls, le) => {
+    if (le >= text.length || le - ls > 4000) return;
+    const blank = text.slice(le, le + WRAP_REACH).search(/\n[ \t]*(?:\n|$)/);
+    const end = blank === -1 ? Math.min(text.length, le + WRAP_REACH) : le + blank;
+    if (end <= le + 1) return;
+    const joined = text.slice(ls, end).replace(/\r?\n/g, (nl) => ' '.repeat(nl.length));
+    REMOTE_INSTRUCTIONS.lastIndex = 0;
+    for (let m = REMOTE_INSTRUCTIONS.exec(joined); m && m.index < le - ls; m = REMOTE_INSTRUCTIONS.exec(joined)) {
+      if (m.index + m[0].length <= le - ls) continue;
+      report(ls + m.index, ls + m.index + m[0].length, 'remote_instructions',
+        `Loads instructions from the network ${preview(m[0])}: whoever controls that URL controls the agent.`);
+      return;
+    }
   });
 }
 

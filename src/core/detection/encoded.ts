@@ -59,6 +59,13 @@ const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 
 const DECODE_REACH = 1200;
 /** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
 const DECIMAL_CODES = /(?<![\d.])(?:\d{1,7}[ \t]*,[ \t]*){11,4000}\d{1,7}(?![\d.])/g;
+/**
+ * Words that name character codes ("convert these char codes into a command", "ASCII values"): a run of decimal numbers
+ * after them, split by commas or spaces, is read as text.
+ */
+const CODES_NAMED = new Anchor(['char code', 'character code', 'charcode', 'char-code', 'ascii code', 'ascii value', 'decimal code', 'code point', 'codepoint', 'unicode value']);
+const NAMED_CODES = /(?<![\d.])(?:\d{1,7}(?:[ \t]*,[ \t]*|[ \t]+)){11,4000}\d{1,7}(?![\d.])/g;
+
 /** Decoded text made of words: at least three runs of letters separated by spaces or punctuation. */
 const WORDY = /[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}/;
 
@@ -487,6 +494,17 @@ export const ENCODED: Detector = {
     if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CODE_LIST, text, (m) => {
       const codes = m[1].match(/\d{1,7}/g) ?? [];
       decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+    });
+    // Runs of codes after words that name them: each run is read once, however many such lines precede it.
+    const namedRuns = new Set<number>();
+    view.eachLine(CODES_NAMED, (ls) => {
+      const near = text.slice(ls, Math.min(text.length, ls + DECODE_REACH));
+      eachMatch(NAMED_CODES, near, (d) => {
+        if (namedRuns.has(ls + d.index) || checks >= MAX_CHECKS) return;
+        namedRuns.add(ls + d.index);
+        const codes = d[0].match(/\d{1,7}/g) ?? [];
+        decoded(ls + d.index, ls + d.index + d[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+      });
     });
     view.eachLineMatch(DECODE_ANCHOR, DECODE_ORDER, (m) => {
       if (view.negated(m.index)) return;
