@@ -157,7 +157,7 @@ const ARCHIVE_UPLOAD =
  * KEY or TOKEN") and written or sent on: into a source file, a commit, a request. Listing which variables a tool reads is not.
  */
 const ENV_HARVEST =
-  /\b(?:collect|gather|harvest|grab|dump|scrape|extract|capture|copy|read|take)\w*\b[^.\n]{0,40}?\b(?:(?:environment|env)[ \t]+var(?:iable)?s|variables[ \t]+(?:in|from|of)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:environment|env|shell))\b[^.\n]{0,60}?\b(?:whose[ \t]+names?|named|(?:that|which)[ \t]+(?:contain|match|end|include|hold)|containing|matching|ending[ \t]+(?:in|with)|like)\b[^.\n]{0,30}?\b(?:keys?|tokens?|secrets?|passwords?|pass|credentials?|auth)\b/gi;
+  /\b(?:collect|gather|harvest|grab|dump|scrape|extract|capture|copy|read|take)\w*\b[^.\n]{0,40}?\b(?:(?:environment|env)[ \t]+var(?:iable)?s?|variables[ \t]+(?:in|from|of)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:environment|env|shell))\b[^.\n]{0,60}?\b(?:whose[ \t]+names?|named|(?:that|which)[ \t]+(?:contain|match|end|include|hold)|containing|matching|ending[ \t]+(?:in|with)|like|holding|with)\b[^.\n]{0,30}?(?:\b|(?<=_))(?:keys?|tokens?|secrets?|passwords?|pass|credentials?|auth)\b/gi;
 /** Where the gathered values go: the rest of the sentence, wrapped or not, writes or sends them. */
 const ONWARD = /^(?:[^.]|\.(?=\S)){0,160}?\b(?:append|write|add|insert|embed|put|paste|include|commit|push|send|post|upload|store|save|log|print|echo|encode|attach)\w*\b/i;
 const ENV_HARVEST_ANCHOR = checkAnchor(['environment var', 'env var', 'variables in the env', 'variables from the env', 'variables of the env', 'variables in your env', 'variables in the shell', 'variables from the shell']);
@@ -358,10 +358,10 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
     /\b(?:if|when|whenever)\b[^.\n]{0,60}?\b(?:flags?|reports?|finds?|raises?|detects?)[ \t]+(?:something|anything|an?[ \t]+(?:issue|finding|alert|vulnerability|problem))\b[^.\n]{0,60}?\b(?:mark|close|dismiss|suppress|resolve)\w*\b[^.\n]{0,40}?\b(?:false[ \t-]+positive|won'?t[ \t]*fix)\b|\b(?:mark|dismiss|close|suppress)\w*[ \t]+(?:all|every|any)[ \t]+(?:\w+[ \t]+)?(?:findings?|alerts?|warnings?|vulnerabilit(?:y|ies))[ \t]+as[ \t]+(?:false[ \t-]+positives?|won'?t[ \t]*fix)\b/gi],
   // Token checks switched off: unsigned JWTs accepted, expiry ignored, the signature not verified.
   [checkAnchor(['"none"', "'none'", '`none`', 'ignoreexpiration', 'ignore_expiration', 'verify_signature', 'verify_exp', 'verifysignature']),
-    /\b(?:accept|allow|permit|trust|enable|set|add|pass|use|support|whitelist)\w*\b[^.\n]{0,60}?(?:["'`]?alg(?:orithms?)?["'`]?[ \t]*[:=][ \t]*\[?[ \t]*["'`]none["'`]|["'`]?(?:ignoreExpiration|ignore_expiration)["'`]?[ \t]*[:=][ \t]*true\b|["'`]?(?:verify_signature|verify_exp|verifySignature)["'`]?[ \t]*[:=][ \t]*(?:False|false|0)\b)/g],
+    /\b(?:accept|allow|permit|trust|enable|set|add|pass|use|support|whitelist)\w*\b[^.\n]{0,60}?(?:["'`]?alg(?:orithms?)?["'`]?[ \t]*[:=][ \t]*\[?[ \t]*["'`]none["'`]|["'`]?(?:ignoreExpiration|ignore_expiration)["'`]?[ \t]*[:=][ \t]*true\b|["'`]?(?:verify_signature|verify_exp|verifySignature)["'`]?[ \t]*[:=][ \t]*(?:False|false|0)\b)/gi],
   // CSRF protection or authentication guards removed, in English and the languages of FOREIGN_SAFETY_OFF.
   [checkAnchor(['csrf', 'useguards', 'authguard']),
-    /(?<!\p{L})(?:disable|remove|drop|strip|turn[ \t]+off|switch[ \t]+off|desativ|desactiv|désactiv|deaktivier|disattiv|disabilit|remov|retir|supprim|enlev|elimin|entfern|rimuov|togli|отключи|удали|убери)\p{L}*(?:[ \t]+\p{L}+){0,3}?[ \t]+`?@?(?:csrf|UseGuards\(|AuthGuard)/giu],
+    /(?<!\p{L})(?:disable|remove|drop|strip|turn[ \t]+off|switch[ \t]+off|desativ|desactiv|désactiv|deaktivier|disattiv|disabilit|remov|retir|supprim|enlev|elimin|entfern|rimuov|togli|отключи|удали|убери)\p{L}*(?:[ \t]+\p{L}+){0,3}?[ \t]+`?@?(?:csrf(?![\w-]*[ \t]*(?:tokens?|cookies?)\b)|UseGuards\([^)\n]{0,40}?(?:Auth|Jwt|Roles?|Admin|Permission|Session)|AuthGuard)/giu],
   [checkAnchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
