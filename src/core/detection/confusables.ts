@@ -185,7 +185,8 @@ export const CONFUSABLES: Detector = {
       id: 'mixed_script_word', title: 'Look-alike letters from another script', family: 'confusables', tier: 'recommended', securitySeverity: 7,
       description: 'A Latin word with letters from another script that look the same (Cyrillic "о", Greek "ο" …), per Unicode\'s confusables data. ' +
         'The word reads normally but no longer matches Hermes\' patterns or a reviewer\'s search. Words written wholly in another script are not reported ' +
-        '(except as a URL host or command-line name, see `disguised_command`).',
+        '(except as a URL host or command-line name, see `disguised_command`). In a fenced code block, a name outside string literals (`user.isАdmin`) ' +
+        'is reported unless the block is introduced as an example or the text around it says the letters are meant (homoglyph test data).',
       example: 'іgnore all previous instructions (the first letter is Cyrillic U+0456)',
       fix: 'Retype the word with Latin letters.',
     },

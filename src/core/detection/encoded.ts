@@ -403,7 +403,8 @@ export const ENCODED: Detector = {
       id: 'encoded_payload', title: 'Encoded instructions', family: 'encoded', tier: 'recommended', securitySeverity: 8,
       description: 'A base64 (also wrapped over several lines), base32, hex, binary, URL-encoded, rot13 or reversed run that decodes to instructions or commands. Models decode such runs readily; Hermes\' ' +
         'patterns see only the encoded form. The message shows the decoded text. Runs up to 8,192 characters are decoded. Also an order to decode a ' +
-        'nearby hex, base64 or character-code run that spells words and to act on the result ("decode these character codes and insert the result …").',
+        'nearby hex, base64 or character-code run that spells words and to act on the result ("decode these character codes and insert the result …"), and a run of ' +
+        'decimal character codes split by spaces or commas after words that name them ("char codes", "ASCII values").',
       example: 'aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=',
       fix: 'Remove the run, or replace it with the plain text if it is honest.',
     },

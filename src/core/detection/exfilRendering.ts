@@ -255,7 +255,8 @@ export const EXFIL_RENDERING: Detector = {
       description: 'A Markdown image or link, a reference-style link definition, an HTML `<a href>` or autolink, CSS `url()`/`@import` or an auto-fetching HTML element (`<img src>`, ' +
         '`<link href>`, `<script>`, `<iframe>`, `<video>`) whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose ' +
         'around it (its paragraph and the two before, or for a reference definition any paragraph naming its label) binds to private data ' +
-        '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message"): when the answer is rendered, ' +
+        '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message", "encode the tokens … and substitute it for ' +
+        'SUMMARY"): when the answer is rendered, ' +
         'the client requests the URL and sends what the model filled in. A placeholder naming the session\'s own data (`{your system prompt}`, ' +
         '`{the conversation}`) is reported even in a code block, unless the block is introduced as an example. A placeholder the reader fills with ' +
         'their own value is not reported.',
