@@ -63,7 +63,7 @@ const DECIMAL_CODES = /(?<![\d.])(?:\d{1,7}[ \t]*,[ \t]*){11,4000}\d{1,7}(?![\d.
  * Words that name character codes ("convert these char codes into a command", "ASCII values"): a run of decimal numbers
  * after them, split by commas or spaces, is read as text.
  */
-const CODES_NAMED = new Anchor(['char code', 'character code', 'charcode', 'char-code', 'ascii code', 'ascii value', 'decimal code', 'code point', 'codepoint', 'unicode value']);
+const CODES_NAMED = new Anchor(['char code', 'character code', 'charcode', 'char-code', 'ascii code', 'ascii value', 'ascii number', 'to ascii', 'from ascii', 'decimal code', 'decimal value', 'byte value', 'code point', 'codepoint', 'unicode value', 'to characters', 'into characters', 'as characters', 'to letters', 'into letters']);
 const NAMED_CODES = /(?<![\d.])(?:\d{1,7}(?:[ \t]*,[ \t]*|[ \t]+)){11,4000}\d{1,7}(?![\d.])/g;
 
 /** Decoded text made of words: at least three runs of letters separated by spaces or punctuation. */

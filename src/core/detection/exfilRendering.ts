@@ -29,7 +29,7 @@ const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
 
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,160}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,160}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,160}\]\]|(?<=[=/])\[[^\[\]\n]{2,160}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry (`?d=`, `&token=`), with the value that follows. */
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|tokens?|keys?|api_?keys?|apikeys?|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
@@ -167,7 +167,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     for (const name of new Set(names)) {
       const n = escapeRe(name);
       // "…, and substitute it for SUMMARY below": the value comes first, so the whole sentence says what it is.
-      const swap = new RegExp(`\\b(?:substitut\\w*|swap\\w*|put|insert|plug|use)\\b((?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,60}?)\\b(?:for|in[ \\t]+place[ \\t]+of|instead[ \\t]+of)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])`, 'g');
+      const swap = new RegExp(`\\b(?:substitut\\w*|swap\\w*|put|insert|plug|use)\\b((?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,60}?)\\b(?:for|in[ \\t]+place[ \\t]+of|instead[ \\t]+of|where|as)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])`, 'g');
       for (const m of para.matchAll(swap)) {
         if (OWN_VALUE.test(m[1])) continue;
         const before = para.slice(0, m.index!);
