@@ -342,7 +342,8 @@ function firstOrder(s: string, payloads: RegExp, endsAfter = 0): RegExpExecArray
   for (let m = payloads.exec(s); m; m = payloads.exec(s)) {
     // The clause the payload sits in: since the last comma, semicolon, colon, "and", "then" or "but".
     const before = s.slice(0, m.index);
-    const clause = before.slice(Math.max(before.search(/[,;:][^,;:]*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
+    // A URL's scheme colon ("`https://…-telemetry.dev`") does not end the clause.
+    const clause = before.slice(Math.max(before.search(/(?:[,;]|:(?!\/\/))(?:[^,;:]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
     if (m.index + m[0].length <= endsAfter) continue;
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
     if (!DECEIT.test(m[0]) && FORBIDS.test(clause)) continue;
