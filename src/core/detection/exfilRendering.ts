@@ -179,7 +179,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
       }
       // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
       const bind = new RegExp(
-        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
+        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+(?:be|contain|hold|carry)|must[ \\t]+(?:be|contain|hold|carry)|will[ \\t]+(?:be|contain|hold|carry)|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
           `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
         'g',
       );
