@@ -142,6 +142,31 @@ const MIN_COMPAT_LETTERS = 10;
 /** Characters of a run that are read (a sentence is far shorter; a megabyte run is not read whole). */
 const MAX_COMPAT_RUN = 4000;
 
+/** Text that says it means the look-alike letters: test data for a homoglyph check, a table of confusables. */
+const NAMES_THE_SCRIPTS = /\b(?:cyrillic|greek|armenian|cherokee|homoglyph\w*|homograph\w*|look-?alike\w*|confusables?|non-?latin|mixed[ -]script|spoof\w*|idn)\b/i;
+
+/** An odd number of one kind of quote before the word: it sits inside a string literal. */
+const inString = (before: string): boolean => ['"', "'", '`'].some((q) => before.split(q).length % 2 === 0);
+
+/**
+ * A name in code with look-alike letters: code is written in ASCII names, so `user.isАdmin` is an identifier nobody can
+ * type that reads as another (a guard that never matches). In a fenced block (outside a string literal), or in inline
+ * code as a member or a call (`req.isАdmin()`), it is reported unless introduced as an example or the line or the text
+ * before it says the letters are meant.
+ */
+function lookalikeIdentifier(view: DocumentView, s: number, e: number): boolean {
+  const text = view.text;
+  const [ls, le] = view.lineAt(s);
+  if (view.inFence(s, e)) {
+    if (inString(text.slice(ls, s))) return false;
+  } else {
+    if (!view.inCodeSpan(s, e)) return false;
+    const span = text.slice(text.lastIndexOf('`', s - 1) + 1, s);
+    if (inString(span) || !(/(?:\.|->|::)$/.test(span) || /^[(.[]/.test(text.slice(e, e + 1)))) return false;
+  }
+  return !NAMES_THE_SCRIPTS.test(text.slice(Math.max(0, ls - 600), Math.min(le, e + 300)));
+}
+
 function skeleton(s: string): string {
   let out = '';
   for (const ch of s) out += LOOKALIKES.get(ch.codePointAt(0)!) ?? ch;
@@ -169,7 +194,8 @@ export const CONFUSABLES: Detector = {
       id: 'mixed_script_word', title: 'Look-alike letters from another script', family: 'confusables', tier: 'recommended', securitySeverity: 7,
       description: 'A Latin word with letters from another script that look the same (Cyrillic "о", Greek "ο" …), per Unicode\'s confusables data. ' +
         'The word reads normally but no longer matches Hermes\' patterns or a reviewer\'s search. Words written wholly in another script are not reported ' +
-        '(except as a URL host or command-line name, see `disguised_command`).',
+        '(except as a URL host or command-line name, see `disguised_command`). In a fenced code block, a name outside string literals (`user.isАdmin`), ' +
+        'or in inline code a member or a call (`req.isАdmin()`), is reported unless the block is introduced as an example or the text around it says the letters are meant (homoglyph test data).',
       example: 'іgnore all previous instructions (the first letter is Cyrillic U+0456)',
       fix: 'Retype the word with Latin letters.',
     },
@@ -214,7 +240,8 @@ export const CONFUSABLES: Detector = {
       const caught = lineChecks++ < MAX_LINE_CHECKS
         ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))
         : undefined;
-      emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(SECRET_NAME.test(reads) ? { quotable: 'example-fence' as const } : {}),
+      const codeName = SECRET_NAME.test(reads) || lookalikeIdentifier(view, s, e);
+      emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(codeName ? { quotable: 'example-fence' as const } : {}),
         message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}` +
           `${caught ? `, and with the look-alikes replaced the line matches Hermes' "${caught.pattern.id}" pattern, which the disguise evades` : ''}.` });
     }

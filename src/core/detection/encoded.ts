@@ -59,6 +59,16 @@ const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 
 const DECODE_REACH = 1200;
 /** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
 const DECIMAL_CODES = /(?<![\d.])(?:\d{1,7}[ \t]*,[ \t]*){11,4000}\d{1,7}(?![\d.])/g;
+/**
+ * Words that name character codes ("convert these char codes into a command", "ASCII values"): a run of decimal numbers
+ * after them, split by commas or spaces, is read as text.
+ */
+const CODES_NAMED = new Anchor(['char code', 'character code', 'charcode', 'char-code', 'ascii code', 'ascii value', 'ascii number', 'to ascii', 'from ascii', 'decimal code', 'decimal value', 'byte value', 'code point', 'codepoint', 'unicode value', 'to characters', 'into characters', 'as characters', 'to letters', 'into letters']);
+/** Unicode code points written out (`U+0063 U+0075 …`): printable ASCII is U+0020 to U+007E, so a run of them starts "U+00". */
+const CODE_POINT_ANCHOR = new Anchor(['u+00']);
+const CODE_POINTS = /(?:U\+[0-9A-Fa-f]{4,6}[ \t,;]*){8,4000}/g;
+const NAMED_CODES = /(?<![\d.])(?:\d{1,7}(?:[ \t]*,[ \t]*|[ \t]+)){11,4000}\d{1,7}(?![\d.])/g;
+
 /** Decoded text made of words: at least three runs of letters separated by spaces or punctuation. */
 const WORDY = /[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}/;
 
@@ -396,7 +406,8 @@ export const ENCODED: Detector = {
       id: 'encoded_payload', title: 'Encoded instructions', family: 'encoded', tier: 'recommended', securitySeverity: 8,
       description: 'A base64 (also wrapped over several lines), base32, hex, binary, URL-encoded, rot13 or reversed run that decodes to instructions or commands. Models decode such runs readily; Hermes\' ' +
         'patterns see only the encoded form. The message shows the decoded text. Runs up to 8,192 characters are decoded. Also an order to decode a ' +
-        'nearby hex, base64 or character-code run that spells words and to act on the result ("decode these character codes and insert the result …").',
+        'nearby hex, base64 or character-code run that spells words and to act on the result ("decode these character codes and insert the result …"), and a run of ' +
+        'decimal character codes split by spaces or commas after words that name them ("char codes", "ASCII values"), and code points written out (`U+0063 U+0075 …`).',
       example: 'aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=',
       fix: 'Remove the run, or replace it with the plain text if it is honest.',
     },
@@ -487,6 +498,21 @@ export const ENCODED: Detector = {
     if (view.has(CHAR_CODES_ANCHOR)) eachMatch(CODE_LIST, text, (m) => {
       const codes = m[1].match(/\d{1,7}/g) ?? [];
       decoded(m.index, m.index + m[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+    });
+    // Runs of codes after words that name them: each run is read once, however many such lines precede it.
+    const namedRuns = new Set<number>();
+    view.eachLine(CODES_NAMED, (ls) => {
+      const near = text.slice(ls, Math.min(text.length, ls + DECODE_REACH));
+      eachMatch(NAMED_CODES, near, (d) => {
+        if (namedRuns.has(ls + d.index) || checks >= MAX_CHECKS) return;
+        namedRuns.add(ls + d.index);
+        const codes = d[0].match(/\d{1,7}/g) ?? [];
+        decoded(ls + d.index, ls + d.index + d[0].length, codes.map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'Character-code');
+      });
+    });
+    view.eachLineMatch(CODE_POINT_ANCHOR, CODE_POINTS, (m) => {
+      const points = m[0].match(/[0-9A-Fa-f]{4,6}/g) ?? [];
+      decoded(m.index, m.index + m[0].trimEnd().length, points.map((p) => (parseInt(p, 16) <= 0x10ffff ? String.fromCodePoint(parseInt(p, 16)) : '')).join(''), 'Code-point');
     });
     view.eachLineMatch(DECODE_ANCHOR, DECODE_ORDER, (m) => {
       if (view.negated(m.index)) return;

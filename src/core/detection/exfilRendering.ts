@@ -29,10 +29,10 @@ const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
 
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,80}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,80}\]\]|(?<=[=/])\[[^\[\]\n]{2,80}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,160}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,160}\]\]|(?<=[=/])\[[^\[\]\n]{2,160}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry (`?d=`, `&token=`), with the value that follows. */
 const DATA_PARAM =
-  /[?&#;](?:q|d|data|secret|secrets|token|key|api_?key|apikey|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
+  /[?&#;](?:q|d|data|secret|secrets|tokens?|keys?|api_?keys?|apikeys?|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;
 /**
  * A value left for the model to fill: empty, an upper-case marker (`TOKEN_HERE`), a mask (`xxx`, `***`), a
  * lower-case marker (`your_message_here`) or the name of private data as the value (`conversation_history`).
@@ -166,9 +166,20 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
     for (const name of new Set(names)) {
       const n = escapeRe(name);
+      // "…, and substitute it for SUMMARY below": the value comes first, so the whole sentence says what it is.
+      const swap = new RegExp(`\\b(?:substitut\\w*|swap\\w*|put|insert|plug|use)\\b((?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,60}?)\\b(?:for|in[ \\t]+place[ \\t]+of|instead[ \\t]+of|where|as)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])`, 'g');
+      for (const m of para.matchAll(swap)) {
+        if (OWN_VALUE.test(m[1])) continue;
+        const before = para.slice(0, m.index!);
+        const sentenceStart = Math.max(before.lastIndexOf('\n\n'), before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1;
+        const sentence = para.slice(sentenceStart, m.index! + m[0].length);
+        if (/\b(?:your|their)[ \t]+own\b/i.test(sentence)) continue;
+        const data = PRIVATE_DATA.exec(sentence);
+        if (data) return { start: from + sentenceStart, end: from + m.index! + m[0].length, what: data[0] };
+      }
       // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
       const bind = new RegExp(
-        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+be|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
+        `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+(?:be|contain|hold|carry)|must[ \\t]+(?:be|contain|hold|carry)|will[ \\t]+(?:be|contain|hold|carry)|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
           `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
         'g',
       );
@@ -252,7 +263,8 @@ export const EXFIL_RENDERING: Detector = {
       description: 'A Markdown image or link, a reference-style link definition, an HTML `<a href>` or autolink, CSS `url()`/`@import` or an auto-fetching HTML element (`<img src>`, ' +
         '`<link href>`, `<script>`, `<iframe>`, `<video>`) whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose ' +
         'around it (its paragraph and the two before, or for a reference definition any paragraph naming its label) binds to private data ' +
-        '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message"): when the answer is rendered, ' +
+        '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message", "encode the tokens … and substitute it for ' +
+        'SUMMARY"): when the answer is rendered, ' +
         'the client requests the URL and sends what the model filled in. A placeholder naming the session\'s own data (`{your system prompt}`, ' +
         '`{the conversation}`) is reported even in a code block, unless the block is introduced as an example. A placeholder the reader fills with ' +
         'their own value is not reported.',
