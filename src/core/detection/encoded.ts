@@ -14,6 +14,8 @@ const MAX_CHECKS = 300;
 
 const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,8192}={0,2}(?![A-Za-z0-9+/=_-])/g;
 const HEX = /(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){12,4096}(?![0-9A-Za-z])|(?:\\x[0-9A-Fa-f]{2}){8,4096}|(?:0x[0-9A-Fa-f]{2}(?:,[ \t]?|[ \t]))(?:0x[0-9A-Fa-f]{2}(?:,[ \t]?|[ \t])?){7,4096}/g;
+/** Bytes written as hex pairs with a separator ("53 65 6e 64 …", "53:65:6e"): read only where the text orders a decoding. */
+const SPACED_HEX = /(?<![0-9A-Za-z])[0-9A-Fa-f]{2}(?:[ \t,:-][0-9A-Fa-f]{2}){7,4096}(?![0-9A-Za-z])/g;
 /** HTML numeric character references and \u / \x escapes spelling text. */
 const ENTITIES = /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});[ \t]?){6,4096}/g;
 const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|[ \t]){8,8192}/g;
@@ -520,6 +522,7 @@ export const ENCODED: Detector = {
       const near = text.slice(from, Math.min(text.length, from + DECODE_REACH));
       const runs: [number, string | undefined, string][] = [];
       eachMatch(HEX, near, (h) => runs.push([h.index, fromHex(h[0]), 'hex']));
+      eachMatch(SPACED_HEX, near, (h) => runs.push([h.index, fromHex(h[0].replace(/[^0-9A-Fa-f]/g, '')), 'hex']));
       eachMatch(DECIMAL_CODES, near, (d) => runs.push([d.index, d[0].split(',').map((c) => (Number(c) <= 0x10ffff ? String.fromCodePoint(Number(c)) : '')).join(''), 'character codes']));
       eachMatch(BASE64, near, (b) => {
         if (/[A-Z]/.test(b[0]) && /[a-z]/.test(b[0])) runs.push([b.index, fromBase64(b[0]), 'base64']);
