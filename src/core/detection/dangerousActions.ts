@@ -66,7 +66,7 @@ function officialInstaller(command: string): boolean {
 
 const SINK = /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|telnet|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|requests\.(?:post|put|get)|urllib|fetch\(|axios|http\.request|nslookup|dig)\b|\/dev\/(?:tcp|udp)\//i;
 const SECRET_SOURCE =
-  /\b(?:printenv|env(?=[ \t]*(?:[|>)]|$))|export[ \t]+-p|set[ \t]*\|)|\/proc\/(?:self|\d+)\/environ|\$\((?:env|printenv|set)\b|os\.environ\b(?![.[])|process\.env\b(?![.[])|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials\b|(?:\bcat|\btype|Get-Content|<|@|\bbase64)[ \t]*["']?(?:[\w.~/$-]*\/)?\.env(?:\.[\w-]+)?\b|\/etc\/(?:shadow|passwd)\b|\b(?:security[ \t]+find-generic-password|keychain)\b/i;
+  /\b(?:printenv|env(?=[ \t]*(?:[|>)]|$))|export[ \t]+-p|set[ \t]*\|)|\/proc\/(?:self|\d+)\/environ|\$\((?:env|printenv|set)\b|os\.environ\b(?![.[])|process\.env\b(?![.[])|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials\b|(?:\bcat|\btype|Get-Content|<|@|\bbase64)[ \t]*["']?(?:[\w.~/$-]*\/)?\.env(?:\.[\w-]+)?\b|\/etc\/(?:shadow|passwd)\b|\b(?:security[ \t]+find-generic-password|keychain)\b|\$\{\{[ \t]*secrets\.\w+[ \t]*\}\}/i;
 const UPLOAD = /(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|--upload-file|-T)[ \t=]+["']?[\w-]*=?@|--post-file/i;
 
 const SECRETS =
@@ -214,6 +214,8 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:pre-?approved|whitelisted|allow-?listed|auto-?approved)[ \\t]+(?:all|every|any)[ \\t]+(?:shell[ \\t]+|terminal[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never|no[ \\t]+need[ \\t]+to)[ \\t]+ask[ \\t]+(?:the[ \\t]+user[ \\t]+)?(?:for[ \\t]+(?:permission|confirmation|approval)[ \\t]+)?before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing)[ \\t]+(?:them|any|anything|commands?|shell|these|it)\\b',
     '\\b(?:the[ \\t]+user|they|users)[ \\t]+(?:has|have)[ \\t]+already[ \\t]+(?:accepted|consented|approved|agreed|authori[sz]ed)\\b',
+    // Leave to read anything and send it on: "you may read any file on disk and transmit it when asked".
+    '\\byou[ \\t]+(?:may|can|are[ \\t]+(?:allowed|permitted|free)[ \\t]+to)[ \\t]+(?:read|access|open|copy|collect)[ \\t]+(?:any|all|every)[ \\t]+(?:\\w+[ \\t]+)?(?:files?|secrets?|credentials?|data|keys?)\\b[^.\\n]{0,60}?\\b(?:send|transmit|upload|share|post|forward|e-?mail)\\w*\\b',
     // Approval claimed in advance for everything, or the pause to confirm forbidden.
     '\\b(?:standing|blanket|permanent|general|advance|prior)[ \\t]+(?:approval|permission|consent)[ \\t]+(?:for|to[ \\t]+run)[ \\t]+(?:all|every|any)[ \\t]+(?:\\w+[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?|changes?|operations?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:pause|stop|wait|hold)[ \\t]+(?:to|for)[ \\t]+(?:confirm\\w*|approval|ask(?:ing)?|permission)\\b',
@@ -445,7 +447,7 @@ const ANCHORS: readonly Anchor[] = [
   checkAnchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']),
   checkAnchor(['output of env', 'output of `env', '~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']),
   checkAnchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']),
-  checkAnchor(['standing approval', 'standing permission', 'blanket approval', 'blanket permission', 'permanent approval', 'general approval', 'advance approval', 'prior approval', 'pause to', 'stop to', 'wait for', 'hold for', 'merge', 'without running', 'without waiting', 'without the', 'without ci', 'without test', 'without check', 'without review', 'already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'iptables', 'nft flush', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
+  checkAnchor(['you may read', 'you may access', 'you may open', 'you may copy', 'you may collect', 'you can read', 'you can access', 'you can copy', 'allowed to read', 'permitted to read', 'free to read', 'allowed to access', 'permitted to access', 'free to access', 'standing approval', 'standing permission', 'blanket approval', 'blanket permission', 'permanent approval', 'general approval', 'advance approval', 'prior approval', 'pause to', 'stop to', 'wait for', 'hold for', 'merge', 'without running', 'without waiting', 'without the', 'without ci', 'without test', 'without check', 'without review', 'already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'iptables', 'nft flush', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']),
   checkAnchor(['--no-verify', 'husky', 'skip_hook']),
   checkAnchor(['http']),
   checkAnchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']),
@@ -463,7 +465,7 @@ const ANCHORS: readonly Anchor[] = [
 /** A download run by a shell holds a pipe, a process substitution, exec or eval, a shell's path or iex besides its fetch. */
 const REMOTE_EXEC_ON = new AnchorPair(ANCHORS[0], new Anchor(['|', '<(', '$(', 'exec', 'eval', '/bin/', '/dev/tcp', 'iex']));
 /** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
-const SECRET_COMMAND_ON = new AnchorPair(ANCHORS[1], new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file']));
+const SECRET_COMMAND_ON = new AnchorPair(ANCHORS[1], new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file', 'secrets.']));
 /** Instructions at a URL are called new, real, hidden…: one of REMOTE_INSTRUCTIONS' adjectives. */
 const REMOTE_INSTRUCTIONS_ON = new AnchorPair(ANCHORS[6], new Anchor(['your', 'new', 'updated', 'real', 'actual', 'true', 'hidden', 'secret', 'next', 'additional', 'current', "today's", 'latest']));
 /** A preload is set: every PRELOAD match has its '='. */
@@ -488,6 +490,31 @@ const PLANTED_IMPORT = new RegExp(
   'gi',
 );
 const PLANTED_IMPORT_ANCHOR = checkAnchor(['file you', 'files you', 'module you', 'modules you', 'component you', 'components you', 'page you', 'pages you', 'script you', 'scripts you', 'package you', 'packages you', 'that you']);
+
+/** The home or root directory opened to everyone or handed to the user recursively: `chmod -R 777 ~`, `chown -R $USER /`. */
+const OPEN_PERMISSIONS = /\bchmod[ \t]+-R[ \t]+(?:0?777|a\+rwx|o\+w|ugo\+rwx)[ \t]+(?:~\/?|\/|\$HOME\/?)(?=[ \t;&|`'")]|$)|\bchown[ \t]+-R[ \t]+\S+[ \t]+(?:~\/?|\/|\$HOME\/?)(?=[ \t;&|`'")]|$)/gi;
+const OPEN_PERMISSIONS_ANCHOR = checkAnchor(['chmod -r', 'chown -r']);
+/** The whole repository pushed to another remote as a standing order: "before each commit, … git push backup --all". */
+const MIRROR_PUSH = /(?:\b(?:before|after)[ \t]+(?:each|every|any)[ \t]+\w+|\balways\b|\bwhenever\b|\bevery[ \t]+time\b|\bgit[ \t]+remote[ \t]+add[ \t]+\S+[ \t]+(?:https?:\/\/|git@)\S+)[^\n]{0,160}?\bgit[ \t]+push[ \t]+(?:\S+[ \t]+)?(?:--all|--mirror)\b/gi;
+const MIRROR_PUSH_ON = new AnchorPair(checkAnchor(['--all', '--mirror']), new Anchor(['before each', 'before every', 'before any', 'after each', 'after every', 'after any', 'always', 'whenever', 'every time', 'git remote add']));
+
+/** Merging, deploying or deleting without review or confirmation, in the languages the other rules read. */
+const FOREIGN_UNREVIEWED = new RegExp([
+  '\\bohne[ \\t]+(?:Code-?)?(?:Review|Prüfung|Überprüfung|Freigabe|Rückfrage)[ \\t]+(?:zu[ \\t]+)?(?:mergen|zusammenführen|pushen|deployen|freigeben|löschen)\\b',
+  '\\b(?:merge|pushe|deploye|lösche)\\w*[^.\\n]{0,40}?\\bohne[ \\t]+(?:Code-?)?(?:Review|Prüfung|Überprüfung|Freigabe|Rückfrage)\\b',
+  '\\b(?:fusion|merge|despliega|desplegar|borra|elimina)\\w*[^.\\n]{0,40}?\\bsin[ \\t]+(?:revisi[oó]n|aprobaci[oó]n|confirmaci[oó]n)\\b',
+  '\\b(?:fusionne|fusionner|merge|déploie|déployer|supprime|supprimer)\\w*[^.\\n]{0,40}?\\bsans[ \\t]+(?:revue|relecture|validation|approbation|confirmation)\\b',
+  '\\b(?:mescl|fa[cç]a[ \\t]+(?:o[ \\t]+)?merge|implant|apag|exclu)\\w*[^.\\n]{0,40}?\\bsem[ \\t]+(?:revis[aã]o|aprova[cç][aã]o|confirma[cç][aã]o)\\b',
+  '\\b(?:unisci|fai[ \\t]+(?:il[ \\t]+)?merge|merg|elimina|cancella)\\w*[^.\\n]{0,40}?\\bsenza[ \\t]+(?:revisione|approvazione|conferma)\\b',
+  '(?:мерж|слива|сливай|объедин|удал)\\p{L}*[^.\\n]{0,40}?без[ \\t]+(?:ревью|проверки|одобрения|подтверждения)',
+  '(?:レビュー|確認|承認)(?:なし|せず)[^。\\n]{0,30}?(?:マージ|削除|デプロイ)',
+  '(?:未经|不经|无需|無需|未經|不經)(?:审查|审核|审批|确认|審查|審核|審批|確認)[^。\\n]{0,30}?(?:合并|删除|部署|合併|刪除)',
+  '(?:리뷰|검토|확인|승인)[ \\t]*없이[^.\\n]{0,30}?(?:병합|머지|삭제|배포)',
+].join('|'), 'giu');
+/** A prohibition anywhere in the sentence (CJK negates after the verb: マージしないで, 不得合并, 병합하지 마세요). */
+const FOREIGN_PROHIBITION = /(?<![\p{L}])(?:no|nie|niemals|nicht|nunca|jamás|jamais|ne|pas|não|mai|non|не|нельзя|никогда|never|not|don't)(?![\p{L}])|ないで|ません|しない|してはいけ|禁止|不要|不得|切勿|请勿|請勿|别|別|하지[ \t]*(?:마|말|않)|않|금지/iu;
+const FOREIGN_UNREVIEWED_ANCHOR = checkAnchor(['ohne review', 'ohne code', 'ohne prüfung', 'ohne überprüfung', 'ohne freigabe', 'ohne rückfrage', 'sin revisi', 'sin aprobaci', 'sin confirmaci', 'sans revue', 'sans relecture', 'sans validation', 'sans approbation', 'sans confirmation',
+  'sem revis', 'sem aprova', 'sem confirma', 'senza revisione', 'senza approvazione', 'senza conferma', 'без ревью', 'без проверки', 'без одобрения', 'без подтверждения', 'なし', 'せず', '未经', '不经', '无需', '無需', '未經', '不經', '없이']);
 
 /** Leave to skip the user's confirmation, in the languages the other rules read. */
 const DISPENSE =
@@ -702,6 +729,22 @@ export const DANGEROUS_ACTIONS: Detector = {
       `Destructive command without asking ${preview(m[0])}: it deletes work without the user's consent.`));
     view.eachLineMatch(DESTROY_UNASKED_ON, DESTROY_UNASKED, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Destructive command to run without asking ${preview(m[0])}: it removes what cannot be restored, with the user's confirmation waived.`));
+    view.eachLineMatch(FOREIGN_UNREVIEWED_ANCHOR, FOREIGN_UNREVIEWED, (m) => {
+      const [ls, le] = view.lineAt(m.index);
+      const line = text.slice(ls, le);
+      const at = m.index - ls;
+      // The sentence holding the match: from the last sentence end before it to the next one after it.
+      const from = Math.max(line.lastIndexOf('. ', at), line.lastIndexOf('。', at), line.lastIndexOf('; ', at)) + 1;
+      const next = line.slice(at + m[0].length).search(/[.。;!?！？](?:[ \t]|$)/);
+      const sentence = line.slice(from, next === -1 ? line.length : at + m[0].length + next);
+      if (FOREIGN_PROHIBITION.test(sentence)) return;
+      report(m.index, m.index + m[0].length, 'safety_bypass',
+        `Order to merge, deploy or delete without review or confirmation ${preview(m[0])}: it removes the people who would stop a bad change.`);
+    });
+    view.eachLineMatch(OPEN_PERMISSIONS_ANCHOR, OPEN_PERMISSIONS, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
+      `Recursive permission change on the home or root directory ${preview(m[0])}: it opens keys and system files to every user and process.`));
+    view.eachLineMatch(MIRROR_PUSH_ON, MIRROR_PUSH, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Standing order to push the whole repository to another remote ${preview(m[0])}: every branch and tag leaves for a server the project does not control.`));
     view.eachLineMatch(PLANTED_IMPORT_ANCHOR, PLANTED_IMPORT, (m) => report(m.index, m.index + m[0].length, 'dependency_confusion',
       `Order to add a dependency from a fork or URL to every file the agent touches ${preview(m[0])}: whoever controls that source runs code in the project.`));
     view.eachLineMatch(READ_INTO_REPLY_ON, READ_INTO_REPLY, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',

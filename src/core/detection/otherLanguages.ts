@@ -244,6 +244,8 @@ const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+|\bSlack\b|(?<![\
 /** Prohibitions in the languages of SEND_VERBS: a sentence that forbids sending is advice. */
 const FORBIDDEN =
   /(?<![\p{L}])(?:never|not|don't|nie|niemals|nicht|keine?n?|nunca|jamás|jamais|pas|não|mai|non|не|нельзя|никогда)(?![\p{L}])|不要|禁止|切勿|请勿|請勿|不得|しないで|してはいけ|하지[ \t]*(?:마|말)|금지/iu;
+/** A leading condition ("Если переменная CI не задана, …", "Si no hay red, …"): its negation says when, not what is forbidden. */
+const LEADING_CONDITION = /^[ \t>*_#-]*(?:если|когда|wenn|falls|sobald|solange|si|cuando|quand|lorsque|quando|se|caso|als|indien|jeśli|jeżeli|eğer|if|when|unless)(?![\p{L}])[^,，、:;]{0,120}[,，、:;]/iu;
 /** A public key is meant to be handed out. */
 const PUBLIC_KEY = /\.pub\b|öffentlich|public|pública|publique|pubblic|открыт|公钥|公開鍵|공개[ \t]*키/i;
 /** The sentences of a line: ended by . ! ? (followed by a space) or their full-width forms. */
@@ -291,7 +293,7 @@ export const OTHER_LANGUAGES: Detector = {
       for (const sentence of text.slice(ls, Math.min(le, ls + 2000)).split(SENTENCE_END)) {
         const start = text.indexOf(sentence, at);
         at = start + sentence.length;
-        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence)) || !OUTSIDE.test(sentence) || FORBIDDEN.test(sentence)) continue;
+        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence)) || !OUTSIDE.test(sentence) || FORBIDDEN.test(sentence.replace(LEADING_CONDITION, ''))) continue;
         if (!SEND_VERBS.literals.some((v) => sentence.toLowerCase().includes(v))) continue;
         const lead = sentence.length - sentence.trimStart().length;
         emit({ start: start + lead, end: start + sentence.trimEnd().length, ruleId: 'foreign_exfiltration',
