@@ -16,7 +16,7 @@ const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(ht
 const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]{0,160}\}){1,2000})/gi;
 /** A bare URL ending in an empty data parameter, with an order to add something to it. */
 const APPEND_TO_URL =
-  /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)/gi;
+  /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)|(https?:\/\/[^\s"'<>)`]{1,2000}?[?&][\w-]{1,30}=)[`"']?[^\n]{0,20}?\b(?:followed[ \t]+by|then|plus)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:full[ \t]+|whole[ \t]+|entire[ \t]+|complete[ \t]+)?(?:reply|response|answer|conversation|message|question|prompt|chat|history|transcript|text[ \t]+of)\b/gi;
 
 const HTML_FETCH = new RegExp(
   `<(?:img|image|iframe|script|link|embed|object|video|audio|source|input|frame|body|svg|use|track|meta|table|td)\\b[^>]{0,1000}?\\b(?:src|href|data|poster|background|srcset|content|action|formaction|xlink:href)[ \\t]*=[ \\t]*(?:"(https?://[^"\\n]{1,2000})"|'(https?://[^'\\n]{1,2000})'|(https?://[^\\s"'>]{1,2000}))`,
@@ -316,7 +316,7 @@ export const EXFIL_RENDERING: Detector = {
     view.eachLineMatch(PARAMETER_ON, APPEND_TO_URL, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
-        message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1])}.` });
+        message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1] ?? m[2])}.` });
     });
     view.eachLineMatch(TAG_ON, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
     view.eachLineMatch(TAG_ON, HTML_LINK, (m) => check(m, 'HTML link', false));
