@@ -288,7 +288,7 @@ const COVERT = new RegExp(
     '\\bomit\\w*[ \\t]+(?:any[ \\t]+|all[ \\t]+)?(?:mention|mentions|reference|references)[ \\t]+(?:of|to)[ \\t]+(?:the[ \\t]+|any[ \\t]+)?(?:changes?|edits?|modifications?|what[ \\t]+you)\\b',
     // The same orders in other languages: without telling the user, do not mention it.
     FOREIGN_COVERT,
-    `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
+    `\\b(?:do[ \\t]+not|don't|never|must[ \\t]+not|mustn't|should[ \\t]+not|shouldn't)[ \\t]+(?:mention|reveal|disclose|report|log|show|admit)[ \\t]+(?:this|these|that|it|any[ \\t]+of[ \\t]+this)(?:[ \\t]+(?:instruction|step|action|change|command|request|section|paragraph|note|rule)s?)?[ \\t]+to[ \\t]+${WHO}\\b`,
     // Left out of what the user reads about the work: the summary, the reply, the pull request's description.
     `\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:${CONCEAL_VERBS.join('|')})[ \\t]+(?:it|this|that|them|these|those|the[ \\t]+(?:change|changes|edit|edits|modifications?|tweaks?|workaround|patch|addition|step|steps))(?:[ \\t]+\\w+)?[ \\t]+(?:in|from)[ \\t]+(?:the[ \\t]+|your[ \\t]+|any[ \\t]+)?(?:final[ \\t]+|change[ \\t]+|session[ \\t]+|status[ \\t]+)?(?:summary|summaries|recap|reply|replies|response|responses|answer|report|explanation|changelog|release[ \\t]+notes|(?:pull[ \\t]+request|PR|merge[ \\t]+request|MR)(?:[ \\t]+(?:description|body|summary))?|status[ \\t]+update|output)\\b`,
   ].join('|'),

@@ -14,6 +14,11 @@ const MD_LINK = new RegExp(`(?<!!)\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${
 const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
 /** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`, `@import "…"`; a `{placeholder}` may hold spaces. */
 const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]{0,160}\}){1,2000})/gi;
+/**
+ * A bare URL the text orders the model to open, fetch or link to (with a browsing or fetch tool, or as a link in its
+ * answer): its placeholders are filled in by the model as much as an image's.
+ */
+const BARE_URL_ORDER = new RegExp(`\\b(?:open|visit|call|fetch|request|load|ping|hit|browse[ \\t]+to|navigate[ \\t]+to|go[ \\t]+to|link[ \\t]+to|GET|POST)\\b[^\\n]{0,60}?(?<![\\](=<'"])(https?://${URL_CHARS})`, 'gi');
 /** A bare URL ending in an empty data parameter, with an order to add something to it. */
 const APPEND_TO_URL =
   /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)|(https?:\/\/[^\s"'<>)`]{1,2000}?[?&][\w-]{1,30}=)[`"']?[^\n]{0,20}?\b(?:followed[ \t]+by|then|plus)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:full[ \t]+|whole[ \t]+|entire[ \t]+|complete[ \t]+)?(?:reply|response|answer|conversation|message|question|prompt|chat|history|transcript|text[ \t]+of)\b/gi;
@@ -72,7 +77,7 @@ const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
+  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -116,7 +121,7 @@ function bindingWindows(text: string, urlStart: number, urlEnd: number, label: s
 const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
 const PARAM_NAME = /[?&;]([A-Za-z][\w-]{0,30})=(?!$|[&#;])/g;
 /** An order to complete a link or reference by appending to it: "complete the reference below by appending …". */
-const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach(?:ing)?)\b[ \t]+((?:[^.!?\n]|\n(?![ \t]*\n)){0,200})/i;
+const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach(?:ing)?|followed[ \t]+by)\b[ \t]+((?:[^.!?\n]|[.!?](?=\S)|\n(?![ \t]*\n)){0,200})/gi;
 /**
  * An order to fill a snippet's placeholders with the real values ("substitute the placeholders — the service needs the
  * real key", "replace the double-brace tokens with the live values"): the snippet is a template for the model to
@@ -151,10 +156,11 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
   const open = /[?&;][\w-]{1,30}=$/.test(url);
   for (const [from, to] of bindingWindows(text, urlStart, urlStart + url.length, label)) {
     const para = text.slice(from, to);
-    const appended = open ? APPEND_ORDER.exec(para) : null;
-    if (appended && !OWN_VALUE.test(appended[1])) {
+    // Every order to append is read: "followed by nothing else" may come before the one that names the data.
+    for (const appended of open ? para.matchAll(APPEND_ORDER) : []) {
+      if (OWN_VALUE.test(appended[1])) continue;
       const data = PRIVATE_DATA.exec(bindingTail(appended[1]));
-      if (data) return { start: from + appended.index, end: from + appended.index + appended[0].length, what: data[0] };
+      if (data) return { start: from + appended.index!, end: from + appended.index! + appended[0].length, what: data[0] };
     }
     // "replacing the capitalised placeholders with …": the binding names the URL's markers as a group.
     const all = GROUP_BINDING.exec(para);
@@ -180,7 +186,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
       // "NAME (in the [pt] URL) is / = / replaced with …", or "replace NAME (in the [pt] URL) with …", the sentence may wrap.
       const bind = new RegExp(
         `(?<![\\w$])${n}[\`'"\\]>}]*(?:[ \\t]+(?:in|at[ \\t]+the[ \\t]+end[ \\t]+of|inside|of)[ \\t]+the[ \\t]+[^.\\n]{0,40}?\\b(?:url|URL|link|address|image|src))?[ \\t]+(?:(?:(?:replaced|substituted|swapped|filled(?:[ \\t]+in)?)[ \\t]+)?(?:with|by|is|are|means|stands[ \\t]+for|should[ \\t]+(?:be|contain|hold|carry)|must[ \\t]+(?:be|contain|hold|carry)|will[ \\t]+(?:be|contain|hold|carry)|becomes|holds|carries|contains|set[ \\t]+to)\\b|[:=])([^]{0,160})` +
-          `|\\b(?:replace|substitute|swap|fill(?:[ \\t]+in)?|set)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
+          `|\\b(?:replac(?:e|ing)|substitut(?:e|ing)|swap(?:ping)?|fill(?:ing)?(?:[ \\t]+in)?|set(?:ting)?)[ \\t]+(?:the[ \\t]+)?[\`'"]?${n}(?![\\w$])[\`'"]?(?:[^.!?\\n]|\\n(?![ \\t]*\\n)){0,80}?\\b(?:with|by|to)[ \\t\\n]+([^]{0,160})`,
         'g',
       );
       for (const m of para.matchAll(bind)) {
@@ -264,7 +270,8 @@ export const EXFIL_RENDERING: Detector = {
         '`<link href>`, `<script>`, `<iframe>`, `<video>`) whose URL has placeholders or data parameters (`?q={secret}`, `?d=`), or a name the prose ' +
         'around it (its paragraph and the two before, or for a reference definition any paragraph naming its label) binds to private data ' +
         '("replace `ENV` with the contents of `.env`", "replace `Q` in the [pt] URL with the user\'s last message", "encode the tokens … and substitute it for ' +
-        'SUMMARY"): when the answer is rendered, ' +
+        'SUMMARY"), or a bare URL the text orders the model to open, fetch or link to with such a placeholder ("use your fetch tool to open ' +
+        'https://…?d={conversation_summary}"): when the answer is rendered or the URL requested, ' +
         'the client requests the URL and sends what the model filled in. A placeholder naming the session\'s own data (`{your system prompt}`, ' +
         '`{the conversation}`) is reported even in a code block, unless the block is introduced as an example. A placeholder the reader fills with ' +
         'their own value is not reported.',
@@ -313,6 +320,20 @@ export const EXFIL_RENDERING: Detector = {
     view.eachLineMatch(LINK_ON, MD_LINK, (m) => check(m, 'Markdown link', false));
     view.eachLineMatch(REFERENCE_ON, MD_REFERENCE, (m) => check(m, REFERENCE, false));
     view.eachLineMatch(CSS_ON, CSS_URL, (m) => check(m, 'CSS url()', true));
+    view.eachLineMatch(URL_ANCHOR, BARE_URL_ORDER, (m) => {
+      const url = m[1];
+      const start = m.index + m[0].length - url.length;
+      const carried = carriesData(url);
+      const bound = carried?.session || BADGE_HOSTS.test(host(url)) ? undefined : boundPlaceholder(view.text, start, url, undefined, PLACEHOLDER.test(url));
+      // A placeholder of the session's data, one the prose binds to private data, or one that names private data itself.
+      const named = carried && !carried.session ? (url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []).find((p) => PRIVATE_DATA.test(decodeSafe(p).replace(/[_-]+/g, ' '))) : undefined;
+      if (!carried?.session && !bound && !named) return;
+      if (view.negated(m.index)) return;
+      const what = bound ? preview(bound.what, 40) : carried?.session ? carried.why : `the placeholder ${preview(named!, 40)}`;
+      emit({ start: Math.min(m.index, bound?.start ?? m.index), end: Math.max(start + url.length, bound?.end ?? 0), ruleId: 'exfil_url',
+        ...(carried?.session ? { quotable: 'example-fence' as const } : {}),
+        message: `URL the text has the model open or link to, filled with ${what}: the request sends it to ${host(url)}.` });
+    });
     view.eachLineMatch(PARAMETER_ON, APPEND_TO_URL, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
