@@ -21,9 +21,10 @@ test('an engine request that times out is rejected as a time-out, and the stuck 
     const pid = client.pid;
     assert.ok(pid, 'the engine was started');
     await assert.rejects(request, /the engine timed out: 'assemble' took over 0\.3 s; it was restarted/);
-    assert.ok(Date.now() - started >= 300);
-    // The stuck process is gone (killed), so a later request starts a fresh one.
-    for (let i = 0; i < 100 && client.pid === pid; i++) await new Promise((r) => setTimeout(r, 20));
+    // Timers and the wall clock round differently: a few milliseconds of slack.
+    assert.ok(Date.now() - started >= 290);
+    // The stuck process is gone (killed), so a later request starts a fresh one. A loaded machine can take seconds to report the exit.
+    for (let i = 0; i < 250 && client.pid === pid; i++) await new Promise((r) => setTimeout(r, 40));
     assert.equal(client.pid, undefined);
     assert.ok(logs.some((l) => l.includes("'assemble' took over 0.3 s")), logs.join('\n'));
   } finally {
