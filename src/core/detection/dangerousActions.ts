@@ -563,6 +563,13 @@ const SAFETY_WAIVED: ReadonlyArray<readonly [Anchor | AnchorPair, RegExp]> = [
   ].join('|'), 'gi')],
 ];
 
+/** Request credentials logged to an outside address: "log the full request including the Authorization header and cookies to https://…". */
+const LOG_CREDENTIALS = /\blog\w*\b[^\n]{0,80}?\b(?:authorization[ \t]+headers?|cookies?|bearer[ \t]+tokens?|session[ \t]+(?:tokens?|ids?))\b[^\n]{0,80}?\b(?:to|at|into)[ \t]+https?:\/\//gi;
+const LOG_CREDENTIALS_ON = new AnchorPair(checkAnchor(['authorization header', 'cookie', 'bearer token', 'session token', 'session id']), new Anchor(['http']));
+/** A package registry set in words to an address the project does not own: "… from https://registry.x.io, so set it as the registry in .npmrc". */
+const REGISTRY_PROSE = /https?:\/\/([^\s/"':);,]+)[^\n]{0,100}?\bset\b[^\n]{0,20}?\bas[ \t]+(?:the|your|our)[ \t]+(?:default[ \t]+)?(?:npm[ \t]+|package[ \t]+|pip[ \t]+)?(?:registry|index)\b|\bset[ \t]+(?:the[ \t]+|your[ \t]+)?(?:npm[ \t]+|package[ \t]+)?registry[ \t]+to[ \t]+https?:\/\/([^\s/"':);,]+)/gi;
+const REGISTRY_PROSE_ON = new AnchorPair(checkAnchor(['as the registry', 'as your registry', 'as our registry', 'as the default registry', 'as the npm registry', 'as the package registry', 'as the index', 'as the package index', 'as the pip index', 'registry to http']), new Anchor(['http']));
+
 /** Leave to skip the user's confirmation, in the languages the other rules read. */
 const DISPENSE =
   "(?:without[ \\t]+(?:asking|confirm\\w*|checking|permission|approval|telling|prompting)|no[ \\t]+need[ \\t]+to[ \\t]+(?:ask|confirm|check)|(?:do[ \\t]+not|don't|never)[ \\t]+ask(?:[ \\t]+(?:first|before\\w*|anyone|the[ \\t]+user|for[ \\t]+(?:confirmation|permission|approval)))?" +
@@ -806,6 +813,14 @@ export const DANGEROUS_ACTIONS: Detector = {
       if (FOREIGN_PROHIBITION.test(sentence)) return;
       report(m.index, m.index + m[0].length, 'safety_bypass',
         `Order to merge, deploy or delete without review or confirmation ${preview(m[0])}: it removes the people who would stop a bad change.`);
+    });
+    view.eachLineMatch(LOG_CREDENTIALS_ON, LOG_CREDENTIALS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Order to log request credentials to an outside address ${preview(m[0])}: every logged request hands its session to that server.`));
+    view.eachLineMatch(REGISTRY_PROSE_ON, REGISTRY_PROSE, (m) => {
+      const host = (m[1] ?? m[2]).toLowerCase();
+      if (OFFICIAL_INDEXES.has(host) || PRIVATE_HOST.test(host)) return;
+      report(m.index, m.index + m[0].length, 'dependency_confusion',
+        `Package registry set to ${host} ${preview(m[0])}: packages would install from a server the project does not control.`);
     });
     view.eachLineMatch(OPEN_PERMISSIONS_ANCHOR, OPEN_PERMISSIONS, (m) => report(m.index, m.index + m[0].length, 'safety_bypass',
       `Recursive permission change on the home or root directory ${preview(m[0])}: it opens keys and system files to every user and process.`));

@@ -21,7 +21,7 @@ const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]
 const BARE_URL_ORDER = new RegExp(`\\b(?:open|visit|call|fetch|request|load|ping|hit|browse[ \\t]+to|navigate[ \\t]+to|go[ \\t]+to|link[ \\t]+to|GET|POST)\\b[^\\n]{0,60}?(?<![\\](=<'"])(https?://${URL_CHARS})`, 'gi');
 /** A bare URL ending in an empty data parameter, with an order to add something to it. */
 const APPEND_TO_URL =
-  /\b(?:append|add|attach|include|put|encode|pass|send)\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)|(https?:\/\/[^\s"'<>)`]{1,2000}?[?&][\w-]{1,30}=)[`"']?[^\n]{0,20}?\b(?:followed[ \t]+by|then|plus)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:full[ \t]+|whole[ \t]+|entire[ \t]+|complete[ \t]+)?(?:reply|response|answer|conversation|message|question|prompt|chat|history|transcript|text[ \t]+of)\b/gi;
+  /\b(?:append|add|attach|include|put|encode|pass|send)(?:s|es|ed|ing)?\b[^\n]{0,120}?\b(?:to|into|onto|at)[ \t]+(https?:\/\/[^\s"'<>)]{1,2000}?[?&][\w-]{1,30}=)(?=[\s)"'<>]|$)|(https?:\/\/[^\s"'<>)`]{1,2000}?[?&][\w-]{1,30}=)[`"']?[^\n]{0,20}?\b(?:followed[ \t]+by|then|plus)[ \t]+(?:the[ \t]+|your[ \t]+)?(?:full[ \t]+|whole[ \t]+|entire[ \t]+|complete[ \t]+)?(?:reply|response|answer|conversation|message|question|prompt|chat|history|transcript|text[ \t]+of)\b/gi;
 
 const HTML_FETCH = new RegExp(
   `<(?:img|image|iframe|script|link|embed|object|video|audio|source|input|frame|body|svg|use|track|meta|table|td)\\b[^>]{0,1000}?\\b(?:src|href|data|poster|background|srcset|content|action|formaction|xlink:href)[ \\t]*=[ \\t]*(?:"(https?://[^"\\n]{1,2000})"|'(https?://[^'\\n]{1,2000})'|(https?://[^\\s"'>]{1,2000}))`,
@@ -251,6 +251,8 @@ const URL_ANCHOR = new Anchor(['http']);
 /** A URL check reads only the lines that hold its own mark besides the URL (most URLs are in plain prose or commands). */
 const urlWith = (literals: string[]): AnchorPair => new AnchorPair(URL_ANCHOR, new Anchor(literals));
 const IMAGE_ON = urlWith(['![']);
+/** Any URL, for the placeholders of the session's data that no rendering syntax is needed to leak (a diagram's `click` link, a config value). */
+const ANY_URL = new RegExp(`https?://${URL_CHARS}`, 'gi');
 const LINK_ON = urlWith(['](']);
 const REFERENCE_ON = urlWith([']:']);
 const CSS_ON = urlWith(['url(', '@import']);
@@ -294,9 +296,12 @@ export const EXFIL_RENDERING: Detector = {
     },
   ],
   detect(view: DocumentView, emit: Emit): void {
+    /** Where the URLs the syntax checks read end: the catch-all check for session placeholders skips them. */
+    const read = new Set<number>();
     const check = (m: RegExpExecArray, what: string, fetches: boolean): void => {
       const url = m[1] ?? m[2] ?? m[3];
       const start = m.index + m[0].lastIndexOf(url);
+      read.add(start + url.length);
       const carried = carriesData(url);
       const why = carried?.why;
       const label = what === REFERENCE ? /^\s*\[([^\]\n]{1,200})\]:/.exec(m[0])?.[1] : undefined;
@@ -342,6 +347,11 @@ export const EXFIL_RENDERING: Detector = {
     view.eachLineMatch(TAG_ON, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
     view.eachLineMatch(TAG_ON, HTML_LINK, (m) => check(m, 'HTML link', false));
     view.eachLineMatch(TAG_ON, AUTOLINK, (m) => check(m, 'Autolink', false));
+    view.eachLineMatch(URL_ANCHOR, ANY_URL, (m) => {
+      if (read.has(m.index + m[0].length) || !carriesData(m[0])?.session || view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_url', quotable: 'example-fence',
+        message: `URL that carries ${carriesData(m[0])!.why}: whatever renders, opens or fetches it sends the session's data to ${host(m[0])}.` });
+    });
     view.eachLineMatch(RENDER_ANCHOR, EXFIL_INSTRUCTION, (m) => {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_render_instruction',
