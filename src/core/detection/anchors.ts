@@ -131,13 +131,18 @@ function canonical(): Uint16Array {
 export class LiteralAutomaton {
   /** Code unit → character class (0: in no literal); bytes while the classes fit, as a byte table reads faster. */
   readonly classOf: Uint8Array | Uint16Array;
-  readonly width: number;
+  /** The classes of ASCII code units are 0 … narrowWidth - 1; the others (letters of other scripts) come after. */
+  readonly narrowWidth: number;
   /**
-   * [row + class] → the next state's row (state * width); negated when a literal (or a suffix literal) ends
-   * there. Rows rather than state numbers: the scan reads the table once per character, each read waiting on
-   * the one before, and a multiplication less per step shortens that chain.
+   * [row + class] → the next state's row (state * narrowWidth) for the ASCII classes; negated when a literal (or a
+   * suffix literal) ends there. Rows rather than state numbers: the scan reads the table once per character, each
+   * read waiting on the one before, and a multiplication less per step shortens that chain. The table holds only
+   * the ASCII classes so that it stays a few megabytes: with every class it was over 17, and between two texts
+   * the Hermes scan pushed it out of the caches.
    */
-  readonly delta: Int32Array;
+  readonly narrow: Int32Array;
+  /** [state * (classes - narrowWidth) + class - narrowWidth] → the next state's row, for the other classes (rare in most texts). */
+  readonly wide: Int32Array;
   /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
   readonly depth: Int32Array;
   /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
@@ -151,7 +156,7 @@ export class LiteralAutomaton {
     const all = literals.join('');
     const units = [...new Set(Array.from({ length: all.length }, (_, i) => all.charCodeAt(i)))].sort((a, b) => a - b);
     for (const u of units) if (!classOfCanon.has(canon[u])) classOfCanon.set(canon[u], classOfCanon.size + 1);
-    const width = (this.width = classOfCanon.size + 1);
+    const width = classOfCanon.size + 1;
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
     for (let u = 0; u < 65536; u++) this.classOf[u] = classOfCanon.get(canon[u]) ?? 0;
 
@@ -200,12 +205,27 @@ export class LiteralAutomaton {
         queue.push(child);
       }
     }
-    // Rows instead of states, marking the transitions into states where a literal ends (after all fallbacks are known).
-    for (let i = 0; i < delta.length; i++) delta[i] = ends[delta[i]] ? -delta[i] * width : delta[i] * width;
-    this.delta = delta;
+    // Split into the ASCII classes and the others, as rows of the narrow table, marking the transitions into states
+    // where a literal ends (after all fallbacks are known).
+    let narrowWidth = 1;
+    for (let u = 0; u < 128; u++) narrowWidth = Math.max(narrowWidth, this.classOf[u] + 1);
+    const wideWidth = width - narrowWidth;
+    const narrow = new Int32Array(states * narrowWidth);
+    const wide = new Int32Array(states * wideWidth);
+    for (let s = 0; s < states; s++) {
+      for (let c = 0; c < width; c++) {
+        const to = delta[s * width + c];
+        const row = ends[to] ? -to * narrowWidth : to * narrowWidth;
+        if (c < narrowWidth) narrow[s * narrowWidth + c] = row;
+        else wide[s * wideWidth + c - narrowWidth] = row;
+      }
+    }
+    this.narrowWidth = narrowWidth;
+    this.narrow = narrow;
+    this.wide = wide;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
-    this.next = nextOccurrence(this.classOf, this.delta, width, this.depth, this.literal);
+    this.next = nextOccurrence(this.classOf, narrow, wide, narrowWidth, this.depth, this.literal);
   }
 
   /**
@@ -220,24 +240,28 @@ export class LiteralAutomaton {
  * LiteralAutomaton.next over the given tables. A closure rather than a method reading them from `this`: the
  * optimizing compiler then takes the tables as constants, which saves work on every character.
  */
-function nextOccurrence(classOf: Uint8Array | Uint16Array, delta: Int32Array, width: number, depth: Int32Array, literal: Int32Array) {
+function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Int32Array, wide: Int32Array, narrowWidth: number, depth: Int32Array, literal: Int32Array) {
+  const wideWidth = wide.length / (narrow.length / narrowWidth);
+  /** The transition from the state at `row` (≥ 0) on class `c`. */
+  const step = (row: number, c: number): number => (c < narrowWidth ? narrow[row + c] : wide[((row / narrowWidth) | 0) * wideWidth + c - narrowWidth]);
   return (text: Uint16Array, from: number, hit: { literal: number }): number => {
     const n = text.length;
     let row = 0;
     let i = from;
     for (; i < n; i++) {
-      row = delta[row + classOf[text[i]]];
+      const c = classOf[text[i]];
+      row = c < narrowWidth ? narrow[row + c] : step(row, c);
       if (row < 0) break;
     }
     if (i >= n) return -1;
     // No occurrence from `from` on ends before i; one that ends at i or later and starts by i is a suffix of
     // the text read so far that the trie holds, so it starts within the state's depth.
-    for (let p = Math.max(from, i - depth[(-row / width) | 0] + 1); ; p++) {
+    for (let p = Math.max(from, i - depth[(-row / narrowWidth) | 0] + 1); ; p++) {
       let node = 0;
       let best = -1;
       for (let k = p; k < n; k++) {
-        const next = Math.abs(delta[node + classOf[text[k]]]);
-        const state = (next / width) | 0;
+        const next = Math.abs(step(node, classOf[text[k]]));
+        const state = (next / narrowWidth) | 0;
         if (depth[state] !== k - p + 1) break;
         node = next;
         if (literal[state] >= 0) best = literal[state];

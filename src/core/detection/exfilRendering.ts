@@ -348,7 +348,8 @@ export const EXFIL_RENDERING: Detector = {
     view.eachLineMatch(TAG_ON, HTML_LINK, (m) => check(m, 'HTML link', false));
     view.eachLineMatch(TAG_ON, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(URL_ANCHOR, ANY_URL, (m) => {
-      if (read.has(m.index + m[0].length) || !carriesData(m[0])?.session || view.negated(m.index)) return;
+      // A session placeholder is written with braces, brackets, a dollar or at sign, underscores, percent-encoding, or as a query value.
+      if (read.has(m.index + m[0].length) || !/[{<[$%@=_]/.test(m[0]) || !carriesData(m[0])?.session || view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_url', quotable: 'example-fence',
         message: `URL that carries ${carriesData(m[0])!.why}: whatever renders, opens or fetches it sends the session's data to ${host(m[0])}.` });
     });
