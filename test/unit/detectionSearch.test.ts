@@ -5,18 +5,8 @@ import { DocumentView } from '../../src/core/detection/documentView';
 import { NonAsciiClass, sparseNonAscii } from '../../src/core/detection/nonAsciiClass';
 import { DETECTION_RULES, DETECTORS } from '../../src/core/detection/registry';
 import { scanDocument } from '../../src/core/scanner';
+import { seededRandom as random } from '../helpers/seededRandom';
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 

@@ -3,18 +3,8 @@ import { describe, it } from 'node:test';
 import { detectBeyondHermes } from '../../src/core/detection/registry';
 import { instructionCue } from '../../src/core/detection/instructionCues';
 import { compiledPatterns, foldForMatching } from '../../src/core/threatPatterns';
+import { seededRandom as random } from '../helpers/seededRandom';
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('instruction cues: Hermes\' patterns', () => {
   // Short texts are tested against one alternation of the patterns first; the cue must be the one the patterns
