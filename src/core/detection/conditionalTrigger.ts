@@ -263,6 +263,12 @@ const FOREIGN_COVERT = [
   '(?:不要|不必|无需|無需|无须|別|别)(?:告诉|告訴|告知|通知|提醒)(?:用户|用戶|使用者)', '悄悄(?:地)?', '偷偷(?:地)?',
   'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?報告(?:は|も)?(?:不要|しない|せず)', 'ユーザー(?:へ|に)(?:は)?(?:確認|報告|連絡|通知)(?:し)?(?:ないで|せず)', 'こっそり', '黙って',
   '사용자에게[ \\t]*알리지[ \\t]*(?:말|않)', '(?:에게|한테)(?:는)?[ \\t]*(?:말하지|알리지)[ \\t]*(?:않|말)', '몰래',
+  // The step itself left unmentioned: "erwähne diesen Schritt nicht", "no comentarlo", "não precisa ser mencionado", "不要…提到这一修改", Arabic "لا تذكر ذلك".
+  '(?:erwähne|erwähnt|erwähnen[ \\t]+Sie)[ \\t]+(?:diese[nrs]?|den|die|das)[ \\t]+(?:[A-Za-zÄÖÜäöüß-]+[ \\t]+)?(?:Schritt|Änderung|Anpassung|Befehl|Teil|Hinweis|Vorgang|Commit|Punkt)[a-zäöüß]*[ \\t]+nicht',
+  '\\bno[ \\t]+(?:comentarlo|mencionarlo|decirlo|reportarlo|indicarlo|explicarlo)\\b',
+  'não[ \\t]+(?:precisa|deve|é[ \\t]+preciso)[ \\t]+ser[ \\t]+(?:mencionad|informad|comunicad|relatad|explicad)[oa]s?',
+  '(?:不要|别|別|不必|无需|無需|无须|切勿|请勿|請勿)[^。\\n忘]{0,16}?(?:提到|提及|透露)(?:这|這|此|该|該)',
+  '(?<![\\u0600-\\u06FF])[وف]?(?:لا|ولا)[ \\t]+(?:تذكر|تذكري|تذكروا|تخبر|تخبري|تُخبر|تبلغ|تُبلغ|تعلم|تُعلم|تشر|تُشر)(?![\\u0600-\\u06FF])', '(?<![\\u0600-\\u06FF])(?:دون|بدون|من[ \\t]+غير)[ \\t]+(?:إخبار|اخبار|إعلام|اعلام|إبلاغ|ابلاغ|علم)', '(?<![\\u0600-\\u06FF])(?:سرًا|سرا|خفية|خلسة)(?![\\u0600-\\u06FF])',
 ].join('|');
 
 /** Ways to leave something out of an account of the work. */
@@ -313,10 +319,36 @@ const FIXED_REPORT =
 const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter', '失敗しても', '即使', '就算', '실패해도', 'auch wenn', 'aunque', 'même si', 'mesmo que', 'anche se', 'даже если']);
 const COVERT_WORD = new Anchor(['needs to know', 'has to know', 'need to tell', 'need to inform', 'need to notify', 'need to alert', 'need to warn', 'between us', 'zonder', 'niet', 'stiekem', 'bez ', 'nie mów', 'nie informuj', 'nie wspominaj', 'potajemnie', 'kullanıcıya', 'gizlice', 'no comente', 'no hable', 'no diga', 'no mencione', 'no le ', 'non parlarne', 'non commentarlo', 'non accennarlo', 'non farne', 'non dire', 'non parlare', 'non commentare', 'non accennare', "n'en ", 'n’en ', 'ne dis', 'ne dites', 'ne parle', 'ne mentionne',
   'di nascosto', 'segretamente', 'às escondidas', 'secretamente', 'a escondidas', 'secrètement', 'en cachette', 'heimlich', 'тайно', 'втайне', 'втихую', 'sin comentarlo', 'sin mencionarlo', 'sin avisarlo', 'never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
+  'no comentarlo', 'no mencionarlo', 'no decirlo', 'no reportarlo', 'no indicarlo', 'no explicarlo', 'ser mencionad', 'ser informad', 'ser comunicad', 'ser relatad', 'ser explicad', 'لا ت', 'لا تُ', 'دون ', 'بدون ', 'من غير', 'سرا', 'سرًا', 'خفية', 'خلسة', '提到', '透露',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
   'silently', 'quietly', 'keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
   ...['list', 'note', 'surface', 'describe', 'call', 'bring', 'acknowledge', 'document', 'record', 'flag'].flatMap((v) => [`not ${v}`, `n't ${v}`, `never ${v}`])]);
+
+/** How much of a line's end and of the next line's start a secrecy phrase broken by a hard wrap may span. */
+const WRAP_TAIL = 60;
+const WRAP_HEAD = 80;
+
+/**
+ * Secrecy phrases a hard-wrapped paragraph breaks over two lines ("Erwähne diesen⏎Schritt nicht", "não precisa ser⏎mencionado"):
+ * the end of a line holding a secrecy word joined to the start of the next, only matches that cross the break reported.
+ */
+function coveredAcrossWrap(view: DocumentView, report: (start: number, end: number) => void): void {
+  const text = view.text;
+  view.eachLine(COVERT_WORD, (ls, le) => {
+    if (le >= text.length || text.charCodeAt(le + 1) === 10) return;
+    const from = Math.max(ls, le - WRAP_TAIL);
+    const [ns, ne] = view.lineAt(le + 1);
+    const joined = `${text.slice(from, le)} ${text.slice(ns, Math.min(ne, ns + WRAP_HEAD)).trimStart()}`;
+    const cut = le - from;
+    const lead = text.slice(ns, ne).length - text.slice(ns, ne).trimStart().length;
+    COVERT.lastIndex = 0;
+    for (let m = COVERT.exec(joined); m; m = COVERT.exec(joined)) {
+      const end = m.index + m[0].length;
+      if (m.index < cut && end > cut + 1) report(from + m.index, ns + lead + end - cut - 1);
+    }
+  });
+}
 
 /**
  * The sentence a trigger introduces: the rest of its own line up to the end of the sentence, or the next line when
@@ -491,6 +523,11 @@ export const CONDITIONAL_TRIGGER: Detector = {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
         message: `Covert action ${preview(m[0])}: it tells the agent to act without the user knowing.` });
+    });
+    coveredAcrossWrap(view, (start, end) => {
+      if (view.negated(start)) return;
+      emit({ start, end, ruleId: 'covert_action',
+        message: `Covert action ${preview(text.slice(start, end).replace(/\s+/g, ' '))}: it tells the agent to act without the user knowing.` });
     });
   },
 };

@@ -147,8 +147,11 @@ const SECRET_FILE =
  * public gist, an issue or a pull request. The agent's own answer is a channel out too.
  */
 const SECRET_DISCLOSURE = new RegExp(
-  `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
-    '[^\\n]{0,120}?(?:\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,4}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|chat|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
+  `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list|append)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
+    // A tracked text file the order then commits or pushes is published as well ("… to CONTRIBUTORS.md and push").
+    '[^\\n]{0,120}?(?:\\bto[ \\t]+`?[\\w./-]+\\.(?:md|txt|rst|html?)\\b`?[^\\n.]{0,40}?\\b(?:and|then)[ \\t]+(?:commit|push)\\b|' +
+    // "In a fenced block at the end of your reply": a few words may place it inside the reply.
+    '\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,7}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|chat|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
   'gi',
 );
 /** What a credential file holds, moved into what others read: "add the keys from ~/.aws/credentials to the README". */
