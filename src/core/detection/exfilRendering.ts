@@ -129,6 +129,9 @@ const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach
  */
 const FILL_ORDER =
   /\b(?:substitut(?:e|ing)|replac(?:e|ing)|fill(?:ing)?(?:[ \t]+in)?|swap(?:ping)?|populat(?:e|ing))\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}(?:placeholders?|tokens|variables|fields|blanks)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,80}?\b(?:real|live|actual|current)\b/i;
+/** "… with the conversation and the key from `.env` substituted": the session's data or a secret file named as what goes in. */
+const FILL_WITH =
+  /\bwith\s+(?:the|your|our)\s+(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,80}?(?:\b(?:conversation|chat|transcript|secrets?|credentials?)\b|(?<![\w.])\.env\b)(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,60}?\b(?:substituted|filled[ \t]+in|inserted|plugged[ \t]+in|interpolated)\b/i;
 
 
 /** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
@@ -204,7 +207,8 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
 /** Whether the prose around a URL orders its placeholders filled with real values (FILL_ORDER), not the reader's own. */
 function fillOrdered(text: string, urlStart: number, url: string, label: string | undefined): boolean {
   return bindingWindows(text, urlStart, urlStart + url.length, label).some(([from, to]) => {
-    const m = FILL_ORDER.exec(text.slice(from, to));
+    const window = text.slice(from, to);
+    const m = FILL_ORDER.exec(window) ?? FILL_WITH.exec(window);
     return !!m && !/\b(?:your|their)[ \t]+own\b/i.test(m[0]);
   });
 }
