@@ -123,10 +123,12 @@ const HARM_EXTRA = new RegExp(
     '--upload[\\w-]*|--include-dotfiles\\b|\\b(?:upload|sync|copy|send|archive|tar|zip)\\w*\\b[^.\\n]{0,40}(?:\\b(?:workspace|home[ \\t]+director\\w*|dotfiles)\\b|(?<![\\w.])\\/(?:etc|home|root)\\b)',
     '\\bcsrf_exempt\\b|\\b(?:disable|turn[ \\t]+off|skip|bypass|remove)\\b[^.\\n]{0,40}\\bcsrf\\b',
     '\\b(?:never|don\'t|do[ \\t]+not)[ \\t]+(?:bring[ \\t]+(?:this|it)[ \\t]+up|mention[ \\t]+(?:this|it))\\b',
+    // A workflow that forks' pull requests trigger, given the repository's secrets (a "pwn request").
+    '\\bpull_request_target\\b(?:[^\\n]|\\n(?![ \\t]*\\n)){0,160}?\\bsecrets\\b|\\bsecrets\\b(?:[^\\n]|\\n(?![ \\t]*\\n)){0,160}?\\bpull_request_target\\b',
   ].join('|'),
   'gi',
 );
-const HARM_EXTRA_WORDS = ['http', '--upload', '--include-dotfiles', '/etc', '/home', '/root', 'workspace', 'dotfiles', 'home dir', 'csrf', 'bring this up', 'bring it up', 'mention this', 'mention it'];
+const HARM_EXTRA_WORDS = ['http', '--upload', '--include-dotfiles', '/etc', '/home', '/root', 'workspace', 'dotfiles', 'home dir', 'csrf', 'bring this up', 'bring it up', 'mention this', 'mention it', 'pull_request_target'];
 const mayHaveExtraHarm = (window: string): boolean => {
   const low = window.toLowerCase();
   return HARM_EXTRA_WORDS.some((w) => low.includes(w));
@@ -348,22 +350,31 @@ const WRAP_TAIL = 60;
 const WRAP_HEAD = 80;
 
 /**
- * Secrecy phrases a hard-wrapped paragraph breaks over two lines ("Erwähne diesen⏎Schritt nicht", "não precisa ser⏎mencionado"):
- * the end of a line holding a secrecy word joined to the start of the next, only matches that cross the break reported.
+ * Phrases a hard-wrapped paragraph breaks over two lines ("Erwähne diesen⏎Schritt nicht", "report⏎"LGTM" regardless"): on each
+ * line holding an anchor, its end joined to the start of the next line (`next`), or the end of the line before joined to its
+ * start (an anchor that ends its phrase); only matches that cross the break are reported.
  */
-function coveredAcrossWrap(view: DocumentView, report: (start: number, end: number) => void): void {
+function acrossWrap(view: DocumentView, anchor: Anchor, re: RegExp, next: boolean, report: (start: number, end: number) => void): void {
   const text = view.text;
-  view.eachLine(COVERT_WORD, (ls, le) => {
-    if (le >= text.length || text.charCodeAt(le + 1) === 10) return;
-    const from = Math.max(ls, le - WRAP_TAIL);
-    const [ns, ne] = view.lineAt(le + 1);
-    const joined = `${text.slice(from, le)} ${text.slice(ns, Math.min(ne, ns + WRAP_HEAD)).trimStart()}`;
-    const cut = le - from;
-    const lead = text.slice(ns, ne).length - text.slice(ns, ne).trimStart().length;
-    COVERT.lastIndex = 0;
-    for (let m = COVERT.exec(joined); m; m = COVERT.exec(joined)) {
+  view.eachLine(anchor, (ls, le) => {
+    let first: [number, number];
+    let second: [number, number];
+    if (next) {
+      if (le >= text.length || text.charCodeAt(le + 1) === 10) return;
+      [first, second] = [[ls, le], view.lineAt(le + 1)];
+    } else {
+      if (ls < 2 || text.charCodeAt(ls - 2) === 10) return;
+      [first, second] = [view.lineAt(ls - 2), [ls, le]];
+    }
+    const from = Math.max(first[0], first[1] - WRAP_TAIL);
+    const line = text.slice(second[0], second[1]);
+    const lead = line.length - line.trimStart().length;
+    const joined = `${text.slice(from, first[1])} ${line.slice(lead, lead + WRAP_HEAD)}`;
+    const cut = first[1] - from;
+    re.lastIndex = 0;
+    for (let m = re.exec(joined); m; m = re.exec(joined)) {
       const end = m.index + m[0].length;
-      if (m.index < cut && end > cut + 1) report(from + m.index, ns + lead + end - cut - 1);
+      if (m.index < cut && end > cut + 1) report(from + m.index, second[0] + lead + end - cut - 1);
     }
   });
 }
@@ -542,10 +553,15 @@ export const CONDITIONAL_TRIGGER: Detector = {
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
         message: `Covert action ${preview(m[0])}: it tells the agent to act without the user knowing.` });
     });
-    coveredAcrossWrap(view, (start, end) => {
+    acrossWrap(view, COVERT_WORD, COVERT, true, (start, end) => {
       if (view.negated(start)) return;
       emit({ start, end, ruleId: 'covert_action',
         message: `Covert action ${preview(text.slice(start, end).replace(/\s+/g, ' '))}: it tells the agent to act without the user knowing.` });
+    });
+    acrossWrap(view, FIXED_REPORT_WORD, FIXED_REPORT, false, (start, end) => {
+      if (view.negated(start)) return;
+      emit({ start, end, ruleId: 'covert_action',
+        message: `Report fixed in advance ${preview(text.slice(start, end).replace(/\s+/g, ' '))}: it tells the agent to tell the user what is not true.` });
     });
   },
 };
