@@ -276,11 +276,11 @@ const FOREIGN_COVERT = [
 const HARMLESS_LABEL = '(?:an?[ \\t]+|just[ \\t]+(?:an?[ \\t]+)?|only[ \\t]+(?:an?[ \\t]+)?|(?:a[ \\t]+)?(?:routine|harmless|simple|small)[ \\t]+)?(?:refactor\\w*|clean-?up|tidy\\w*|chore|formatting|reformat\\w*|(?:performance[ \\t]+)?optimi[sz]ation|performance[ \\t]+(?:fix|tweak|improvement)|typo(?:[ \\t]+fix)?|style[ \\t]+(?:fix|change)|cosmetic\\w*|lint(?:ing)?[ \\t]+fix|dependency[ \\t]+bump)\\b';
 /**
  * An order, then the account of it falsified: "…, and describe the change as a refactor", "pass it off as a typo fix",
- * "beschreibe die Änderung als Performance-Optimierung". Chained to an order ("and", "then", a comma); a guideline that labels
- * a kind of change ("if it only moves code, describe it as a refactor") names a condition and is not matched.
+ * "beschreibe die Änderung als Performance-Optimierung". Chained to an order ("and", "then"); a guideline that labels a kind
+ * of change ("if it only moves code, describe it as a refactor") is not.
  */
 const MISLABEL = [
-  `(?:\\band|\\bthen|[,;])[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+${HARMLESS_LABEL}`,
+  `(?:\\band|\\bthen)[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+${HARMLESS_LABEL}`,
   `\\b(?:disguise|camouflage|dress)[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+(?:up[ \\t]+)?as\\b|\\bpass[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+off[ \\t]+as\\b`,
   '(?:beschreibe|beschreibt|bezeichne|tarne|verkaufe)[ \\t]+(?:die[ \\t]+Änderung(?:en)?|diese[ \\t]+Änderung|es|sie|das|den[ \\t]+Commit)[ \\t]+(?:\\w+[ \\t]+)?als[ \\t]+(?:eine?[ \\t]+|reine[ \\t]+)?(?:Refactoring|Refaktorierung|Aufräum\\w*|Performance-?Optimierung|Optimierung|Formatierung|Tippfehler\\w*|kosmetisch\\w*|Kleinigkeit|Stil\\w*)',
   '(?:descr[ií]be(?:lo|la|los)|pres[eé]nta(?:lo|la)|describe[ \\t]+el[ \\t]+cambio|descreva(?:-[ao]|[ \\t]+a[ \\t]+(?:alteração|mudança))|apresente(?:-[ao])?|(?:décris|décrivez|présente|présentez)(?:-le|-la|[ \\t]+(?:le|ce)[ \\t]+changement))[ \\t]+(?:como|comme)[ \\t]+(?:un[ \\t]+|una[ \\t]+|uma?[ \\t]+|une[ \\t]+)?(?:refactori\\w*|refatora\\w*|limpieza|limpeza|nettoyage|optimi[zs]a\\w*|formato|formata\\w*|reformatage|mejora[ \\t]+de[ \\t]+rendimiento|melhoria[ \\t]+de[ \\t]+desempenho)',
