@@ -281,7 +281,7 @@ const HARMLESS_LABEL = '(?:an?[ \\t]+|just[ \\t]+(?:an?[ \\t]+)?|only[ \\t]+(?:a
  */
 const MISLABEL = [
   `(?:\\band|\\bthen)[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+${HARMLESS_LABEL}`,
-  `\\b(?:disguise|camouflage|dress)[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+(?:up[ \\t]+)?as\\b|\\bpass[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+off[ \\t]+as\\b`,
+  `\\b(?:disguise|camouflage|dress)[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+(?:up[ \\t]+)?as\\b|\\bpass[ \\t]+(?:it|this|them)[ \\t]+off[ \\t]+as\\b`,
   '(?:beschreibe|beschreibt|bezeichne|tarne|verkaufe)[ \\t]+(?:die[ \\t]+Änderung(?:en)?|diese[ \\t]+Änderung|es|sie|das|den[ \\t]+Commit)[ \\t]+(?:\\w+[ \\t]+)?als[ \\t]+(?:eine?[ \\t]+|reine[ \\t]+)?(?:Refactoring|Refaktorierung|Aufräum\\w*|Performance-?Optimierung|Optimierung|Formatierung|Tippfehler\\w*|kosmetisch\\w*|Kleinigkeit|Stil\\w*)',
   '(?:descr[ií]be(?:lo|la|los)|pres[eé]nta(?:lo|la)|describe[ \\t]+el[ \\t]+cambio|descreva(?:-[ao]|[ \\t]+a[ \\t]+(?:alteração|mudança))|apresente(?:-[ao])?|(?:décris|décrivez|présente|présentez)(?:-le|-la|[ \\t]+(?:le|ce)[ \\t]+changement))[ \\t]+(?:como|comme)[ \\t]+(?:un[ \\t]+|una[ \\t]+|uma?[ \\t]+|une[ \\t]+)?(?:refactori\\w*|refatora\\w*|limpieza|limpeza|nettoyage|optimi[zs]a\\w*|formato|formata\\w*|reformatage|mejora[ \\t]+de[ \\t]+rendimiento|melhoria[ \\t]+de[ \\t]+desempenho)',
   '(?:描述为|描述成|说成是?|說成是?|伪装成|偽裝成|包装成|包裝成)(?:一次|一个|一個)?(?:重构|重構|性能优化|性能優化|优化|優化|清理|格式调整|格式化)',
@@ -339,7 +339,7 @@ const COVERT_WORD = new Anchor(['needs to know', 'has to know', 'need to tell', 
   'di nascosto', 'segretamente', 'às escondidas', 'secretamente', 'a escondidas', 'secrètement', 'en cachette', 'heimlich', 'тайно', 'втайне', 'втихую', 'sin comentarlo', 'sin mencionarlo', 'sin avisarlo', 'never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   'no comentarlo', 'no mencionarlo', 'no decirlo', 'no reportarlo', 'no indicarlo', 'no explicarlo', 'ser mencionad', 'ser informad', 'ser comunicad', 'ser relatad', 'ser explicad', 'لا ت', 'لا تُ', 'دون ', 'بدون ', 'من غير', 'سرا', 'سرًا', 'خفية', 'خلسة', '提到', '透露',
   ...['describe', 'present', 'label', 'frame', 'title', 'word', 'report'].flatMap((v) => ['it as', 'this as', 'them as', 'the change as', 'the changes as', 'the commit as', 'the edit as', 'the edits as', 'the fix as', 'the patch as', 'the diff as', 'the modification as', 'the pr as', 'the pull request as'].map((o) => `${v} ${o}`)),
-  'disguise', 'camouflage', ' off as', 'dress it up', 'dress them up', 'dress this up', 'beschreibe', 'beschreibt', 'bezeichne', 'tarne ', 'verkaufe ', 'descríbel', 'describel', 'preséntal', 'presental', 'describe el cambio', 'descreva', 'apresente', 'décris', 'décrivez', 'présente-l', 'présentez-l', 'présente le changement', 'présentez le changement', 'présente ce changement', 'présentez ce changement', '描述为', '描述成', '说成', '說成', '伪装成', '偽裝成', '包装成', '包裝成',
+  'disguise', 'camouflage', 'it off as', 'this off as', 'them off as', 'dress it up', 'dress them up', 'dress this up', 'beschreibe', 'beschreibt', 'bezeichne', 'tarne ', 'verkaufe ', 'descríbel', 'describel', 'preséntal', 'presental', 'describe el cambio', 'descreva', 'apresente', 'décris', 'décrivez', 'présente-l', 'présentez-l', 'présente le changement', 'présentez le changement', 'présente ce changement', 'présentez ce changement', '描述为', '描述成', '说成', '說成', '伪装成', '偽裝成', '包装成', '包裝成',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
   'silently', 'quietly', 'keep quiet', 'keep silent', 'keep mum', 'keep it quiet', 'keep this quiet', 'secretly', 'covertly', 'surreptitious', 'stealth', 'clandestine', 'without', 'so that', 'such that', 'so the', 'so no', 'hide', 'conceal', ...['it', 'this', 'that', 'them', 'these', 'the'].map((what) => `keep ${what}`), 'comment on', 'flag it', 'flag this', 'flag that', 'point out', 'explain it', 'explain this', 'silently', 'quietly', 'not mention', 'not reveal', 'not disclose', 'not report', 'not log', 'not show', 'not admit', 'n\'t mention', 'n\'t reveal', 'n\'t disclose', 'n\'t report', 'n\'t log', 'n\'t show', 'n\'t admit', 'never mention', 'never reveal', 'never disclose', 'never report', 'never log', 'never show', 'never admit',
@@ -347,6 +347,8 @@ const COVERT_WORD = new Anchor(['needs to know', 'has to know', 'need to tell', 
 
 /** How much of a line's end and of the next line's start a secrecy phrase broken by a hard wrap may span. */
 const WRAP_TAIL = 60;
+const SENTENCE_ENDED = /[.!?:;。！？：；][ \t\r]*$/;
+const NEW_BLOCK = /^[ \t]*(?:[-*+#>|]|\d+[.)]|```|~~~|$)/;
 const WRAP_HEAD = 80;
 
 /**
@@ -366,6 +368,8 @@ function acrossWrap(view: DocumentView, anchor: Anchor, re: RegExp, next: boolea
       if (ls < 2 || text.charCodeAt(ls - 2) === 10) return;
       [first, second] = [view.lineAt(ls - 2), [ls, le]];
     }
+    // A wrap continues a sentence into the same paragraph: not after a sentence's end, not into a new item, heading or fence.
+    if (SENTENCE_ENDED.test(text.slice(Math.max(first[0], first[1] - 4), first[1])) || NEW_BLOCK.test(text.slice(second[0], second[0] + 8))) return;
     const from = Math.max(first[0], first[1] - WRAP_TAIL);
     const line = text.slice(second[0], second[1]);
     const lead = line.length - line.trimStart().length;
