@@ -147,8 +147,11 @@ const SECRET_FILE =
  * public gist, an issue or a pull request. The agent's own answer is a channel out too.
  */
 const SECRET_DISCLOSURE = new RegExp(
-  `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
-    '[^\\n]{0,120}?(?:\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,4}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|chat|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
+  `\\b(?:read|open|cat|collect|gather|grab|harvest|extract|copy|dump|print|output|echo|show|display|reveal|include|paste|embed|insert|put|publish|post|upload|attach|list|append)\\b[^\\n,;]{0,80}?${SECRET_FILE}` +
+    // A tracked text file the order then commits or pushes is published as well ("… to CONTRIBUTORS.md and push").
+    '[^\\n]{0,120}?(?:\\bto[ \\t]+`?[\\w./-]+\\.(?:md|txt|rst|html?)\\b`?[^\\n.]{0,40}?\\b(?:and|then)[ \\t]+(?:commit|push)\\b|' +
+    // "In a fenced block at the end of your reply": a few words may place it inside the reply.
+    '\\b(?:in|into|inside|within|to|as|on|via|with|using)[ \\t]+(?:[\\w`\'-]+[ \\t]+){0,7}?(?:(?:your[ \\t]+(?:\\w+[ \\t]+)?)?(?:reply|replies|response|responses|answer|answers)|your[ \\t]+(?:\\w+[ \\t]+)?(?:output|message)|(?:html[ \\t]+)?comments?|summary|chat|gists?|pastebin|issues?|discussion|(?:pull[ \\t]+request|PR)(?:[ \\t]+(?:description|body|comment))?|commit[ \\t]+messages?|public[ \\t]+\\w+)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b|--public\\b)',
   'gi',
 );
 /** What a credential file holds, moved into what others read: "add the keys from ~/.aws/credentials to the README". */
@@ -308,9 +311,9 @@ const GLOBAL_AGENT_CONFIG = new RegExp(
 /** The file naming itself, in the languages the other-language rules cover. */
 const SELF_REFERENCE =
   /\b(?:this|these|the[ \t]+same)[ \t]+(?:whole[ \t]+|entire[ \t]+|same[ \t]+)?(?:file|section|paragraph|block|instructions?|rules?|conventions?|text|notes?|AGENTS\.md|CLAUDE\.md|HERMES\.md|\.cursorrules)\b|\bof[ \t]+this[ \t]+file\b|\bitself\b|このファイル|本ファイル|この節|本文件|此文件|该文件|这个文件|этот[ \t]+файл|этого[ \t]+файла|diese[rns]?[ \t]+Datei|este[ \t]+archivo|ce[ \t]+fichier|este[ \t]+arquivo|questo[ \t]+file|이[ \t]+파일/i;
-/** Another project: other, every or that repository, the home directory's clones, in several languages. */
+/** Another project: other, every or that repository or checkout, the parent folder's siblings ("../*" followed by a slash), the home directory's clones, in several languages. */
 const OTHER_PROJECTS =
-  /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\bin[ \t]+each[ \t]+one\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?)(?:'s)?\b|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
+  /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\bin[ \t]+each[ \t]+one\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?|checkouts?|working[ \t]+cop(?:y|ies))(?:'s)?\b|(?<![\w.])\.\.\/\*\/?(?![\w.])|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
 const AGENT_FILE_NAME = new RegExp(AGENT_FILE, 'gi');
 
 /** Verbs that write a file's text somewhere, in the languages of SELF_REFERENCE. */

@@ -100,7 +100,7 @@ const REVERSED_ANCHOR = new Anchor([
 const REVERSED_FUNCTION_WORDS = /\b(?:eht|dna|ot|fo|uoy|htiw|morf|osla|neht|nehw|fi|ti|siht|ruoy|dnes|nur|hsup|tsop|daolpu|elif|yek)\b/gi;
 const ROT13_WORDS =
   /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra|gb|bs|sebz|nyfb|gura|jura|vs|vg|ba|vagb|chfu|pbcl|erzbgr|xrl|xrlf|cevingr|qb|abg|nyjnlf|arire)\b/gi;
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l' };
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l', '#': 'h' };
 const KEYWORDS = /ignore|instruction|previous|disregard|system|prompt|override|password|secret|execute|jailbreak|bypass|restriction|admin|exfiltrat|credential|token|send|upload|\benv\b|https?|tell|user|developer|you are now|rules|curl|wget|bash|printenv|sudo|\.env\b|npmrc|ssh/;
 
 const BASE64_CHARS = new Uint8Array(128);
@@ -328,8 +328,12 @@ function fromEscapes(s: string): string {
  * them ("70" for "to"), with the digits and symbols read as the letters they stand for.
  */
 function deleetMixed(line: string): string {
-  return line.replace(/[A-Za-z0-9@$!|]{2,24}/g, (t) =>
-    (/[A-Za-z]/.test(t) && /[0-9@$!|]/.test(t)) || /^[0-9]{2}$/.test(t) ? t.toLowerCase().replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) : t);
+  // '#' for h ("w#3n", "7#3") counts only here, inside a word: alone or first it is a heading, a number sign or a comment.
+  // A contraction's tail ("d0n'7") belongs to its word.
+  return line.replace(/[A-Za-z0-9@$!|#]{2,24}(?:['’][A-Za-z0-9]{1,2}(?![A-Za-z0-9]))?/g, (t) =>
+    (/[A-Za-z]/.test(t) && /[0-9@$!|#]/.test(t) && !t.startsWith('#')) || /^[0-9]{2}$/.test(t) || /^[0-9]+#[0-9#]*$/.test(t)
+      ? t.toLowerCase().replace(/[0-9@$!|#]/g, (c) => LEET[c] ?? c)
+      : t);
 }
 
 /** Separators a spaced-out chain uses between its letters (as SPACED_PAIR finds them). */
@@ -443,7 +447,16 @@ export const ENCODED: Detector = {
       const [ls, le] = view.lineAt(start);
       const executed = EXECUTES_DECODED.test(text.slice(ls, Math.min(le, ls + 4000)));
       // Text its own line decodes and runs is a hidden command whatever it says: nothing honest hides a command it executes.
-      const why = instructionCue(plain) ?? (executed && WORDY.test(plain) ? 'its line decodes and executes' : undefined);
+      let why = instructionCue(plain) ?? (executed && WORDY.test(plain) ? 'its line decodes and executes' : undefined);
+      // rot13 inside the encoding: a decoded run of rot13 words is decoded once more.
+      if (!why && new Set((plain.match(ROT13_WORDS) ?? []).map((w) => w.toLowerCase())).size >= 3) {
+        const unrotated = rot13(plain);
+        why = instructionCue(unrotated);
+        if (why) {
+          plain = unrotated;
+          kind = `${kind} of rot13`;
+        }
+      }
       if (!why) return false;
       emit({ start, end, ruleId: 'encoded_payload', ...(executed ? { quotable: 'none' as const } : {}),
         message: `${kind} text that decodes to ${preview(plain, 120)}, which ${why}: the model can decode and follow it.` });
@@ -548,9 +561,12 @@ export const ENCODED: Detector = {
       const [ls, le] = view.lineAt(start);
       const line = text.slice(ls, le);
       const revealed = line.slice(0, start - ls) + plain + line.slice(end - ls);
-      if (checks++ >= MAX_CHECKS || instructionCue(line)) return;
+      if (checks++ >= MAX_CHECKS) return;
+      // A line that is an instruction as written is reported by the plain checks, unless reading it reveals more
+      // ("3x3cu73 `rm -rf ~/.ss#` … d0n'7 4sk": the command shows, the waived confirmation only once read).
+      const seen = instructionCue(line);
       const why = instructionCue(revealed);
-      if (why) emit({ start, end, ruleId: 'obfuscated_keyword',
+      if (why && why !== seen) emit({ start, end, ruleId: 'obfuscated_keyword',
         message: `${how} ${preview(text.slice(start, end), 60)} reads as ${preview(plain, 60)}; the line then ${why}.` });
     };
     view.eachLine(REVERSED_ANCHOR, (ls, le) => {

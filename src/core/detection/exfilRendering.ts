@@ -77,7 +77,7 @@ const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
+  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -129,6 +129,9 @@ const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach
  */
 const FILL_ORDER =
   /\b(?:substitut(?:e|ing)|replac(?:e|ing)|fill(?:ing)?(?:[ \t]+in)?|swap(?:ping)?|populat(?:e|ing))\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}(?:placeholders?|tokens|variables|fields|blanks)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,80}?\b(?:real|live|actual|current)\b/i;
+/** "… with the conversation and the key from `.env` substituted": the session's data or a secret file named as what goes in. */
+const FILL_WITH =
+  /\bwith\s+(?:the|your|our)\s+(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,80}?(?:\b(?:conversation|chat|transcript|secrets?|credentials?)\b|(?<![\w.])\.env\b)(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,60}?\b(?:substituted|filled[ \t]+in|inserted|plugged[ \t]+in|interpolated)\b/i;
 
 
 /** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
@@ -143,6 +146,10 @@ const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\
 /** The URL's placeholders bound as a group: "replacing the capitalised placeholders with the user's request and …". */
 const GROUP_BINDING =
   /\b(?:replac|substitut|fill|swap)\w*[ \t]+(?:in[ \t]+)?(?:the|its|all|each|every|these|those)[ \t]+(?:(?:capitali[sz]ed|upper-?case|all-caps|bracketed|curly)[ \t]+)?(?:placeholders?|markers?|tokens?|parameters?|variables?|fields?|slots?)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,40}?\b(?:with|by)[ \t\n]+([^]{0,200})/i;
+
+/** "Build the query string from the stack trace and every line of application-prod.yml": what the URL's values are made of. */
+const QUERY_BUILT =
+  /\b(?:build|compose|construct|assemble|fill|populate)\w*[ \t]+(?:the|its|this|that)[ \t]+(?:link'?s?[ \t]+|url'?s?[ \t]+)?(?:query(?:[ \t]+string)?|query[ \t]+parameters|parameters|params|url|link)[ \t\n]+(?:from|out[ \t]+of|using)[ \t\n]+([^]{0,200})/i;
 
 function boundPlaceholder(text: string, urlStart: number, url: string, label?: string, placeheld = false): { start: number; end: number; what: string } | undefined {
   const path = url.replace(/^https?:\/\/[^/?#]*/i, '');
@@ -167,6 +174,11 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     if (all && !OWN_VALUE.test(all[1])) {
       const data = PRIVATE_DATA.exec(bindingTail(all[1]));
       if (data) return { start: from + all.index, end: from + all.index + all[0].length, what: data[0] };
+    }
+    const built = QUERY_BUILT.exec(para);
+    if (built && !OWN_VALUE.test(built[1])) {
+      const data = PRIVATE_DATA.exec(bindingTail(built[1]));
+      if (data) return { start: from + built.index, end: from + built.index + built[0].length, what: data[0] };
     }
     const per = PER_CHARACTER.exec(para);
     if (per && PRIVATE_DATA.test(per[1])) return { start: from + per.index, end: from + per.index + per[0].length, what: PRIVATE_DATA.exec(per[1])![0] };
@@ -204,7 +216,8 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
 /** Whether the prose around a URL orders its placeholders filled with real values (FILL_ORDER), not the reader's own. */
 function fillOrdered(text: string, urlStart: number, url: string, label: string | undefined): boolean {
   return bindingWindows(text, urlStart, urlStart + url.length, label).some(([from, to]) => {
-    const m = FILL_ORDER.exec(text.slice(from, to));
+    const window = text.slice(from, to);
+    const m = FILL_ORDER.exec(window) ?? FILL_WITH.exec(window);
     return !!m && !/\b(?:your|their)[ \t]+own\b/i.test(m[0]);
   });
 }
