@@ -9,9 +9,10 @@ const OPTIONS = { home: '/nonexistent', hermesSource: 'builtin', layout: 'docume
 
 test('an engine request that times out is rejected as a time-out, and the stuck engine is killed', { timeout: 15_000 }, async () => {
   const dir = tempDir('hpl-engine-');
-  // An engine that takes every request and never answers, like one stuck in a pathological build.
+  // An engine that takes its settings and then never answers, like one stuck in a pathological build. (Were the settings
+  // left unanswered too, their own time-out could kill the engine a moment before the build's, which then reads as an exit.)
   const script = path.join(dir, 'stuck-engine.js');
-  fs.writeFileSync(script, "process.on('message', () => {});\n");
+  fs.writeFileSync(script, "process.on('message', (m) => { if (m.method === 'configure') process.send({ id: m.id, result: null }); });\n");
   const logs: string[] = [];
   const client = new EngineClient({ error: (m) => logs.push(m) }, script, 300);
   try {
