@@ -240,8 +240,11 @@ function namesSession(placeholder: string): boolean {
 }
 
 /** Why a URL looks made to carry data out (and whether a placeholder names session data), or undefined. */
+/** A JSON object written into a URL (a chart's `?c={data:[5,7]}`): braces holding a key and a literal value, not a name to fill in; one holding `<…>` or `$…` still has a placeholder inside. */
+const JSON_OBJECT = /^\{\{?[^{}:]*:[ \t]*(?:['"[{0-9-]|true\b|false\b|null\b)(?![^<$]*[<$])/;
+
 function carriesData(url: string): { why: string; session: boolean } | undefined {
-  const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []), ...(url.match(NAME_VALUE) ?? [])];
+  const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []).filter((p) => !JSON_OBJECT.test(p)), ...(url.match(NAME_VALUE) ?? [])];
   const session = names.find(namesSession);
   if (session) return { why: `the placeholder ${preview(session, 40)}`, session: true };
   const p = names.find((x) => DATA_PLACEHOLDER.test(x));
