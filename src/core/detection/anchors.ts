@@ -52,7 +52,8 @@ export class Anchor {
     }
     const automaton = new LiteralAutomaton(literals);
     const infos = literals.map((lit) => (/^[\x00-\x7f]*$/.test(lit) ? owners.get(lit)! : undefined));
-    Anchor.compiled = { automaton, literals, infos, owners, count: Anchor.all.length };
+    const longest = literals.reduce((n, lit) => Math.max(n, lit.length), 0);
+    Anchor.compiled = { automaton, literals, infos, owners, longest, count: Anchor.all.length };
     return Anchor.compiled;
   }
 }
@@ -88,6 +89,8 @@ interface AnchorIndex {
    */
   infos: readonly (LiteralInfo | undefined)[];
   owners: Map<string, LiteralInfo>;
+  /** The longest literal's length: how far the windows of a long text overlap. */
+  longest: number;
   count: number;
 }
 
@@ -225,7 +228,7 @@ export class LiteralAutomaton {
     this.wide = wide;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
-    this.next = nextOccurrence(this.classOf, narrow, wide, narrowWidth, this.depth, this.literal);
+    this.next = nextOccurrence(this.classOf, narrow, wide, narrowWidth, wideWidth, this.depth, this.literal);
   }
 
   /**
@@ -240,8 +243,7 @@ export class LiteralAutomaton {
  * LiteralAutomaton.next over the given tables. A closure rather than a method reading them from `this`: the
  * optimizing compiler then takes the tables as constants, which saves work on every character.
  */
-function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Int32Array, wide: Int32Array, narrowWidth: number, depth: Int32Array, literal: Int32Array) {
-  const wideWidth = wide.length / (narrow.length / narrowWidth);
+function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Int32Array, wide: Int32Array, narrowWidth: number, wideWidth: number, depth: Int32Array, literal: Int32Array) {
   /** The transition from the state at `row` (≥ 0) on class `c`. */
   const step = (row: number, c: number): number => (c < narrowWidth ? narrow[row + c] : wide[((row / narrowWidth) | 0) * wideWidth + c - narrowWidth]);
   return (text: Uint16Array, from: number, hit: { literal: number }): number => {
@@ -302,12 +304,6 @@ function writeUnits(text: string, units: Uint16Array): Uint16Array {
   return units;
 }
 
-let longest: [readonly string[], number] | undefined;
-function longestLiteral(literals: readonly string[]): number {
-  if (longest?.[0] !== literals) longest = [literals, literals.reduce((n, l) => Math.max(n, l.length), 0)];
-  return longest[1];
-}
-
 /** Lines longer than this are searched around each anchor hit instead of whole. */
 export const LONG_LINE = 4096;
 
@@ -328,7 +324,7 @@ export class AnchorHits {
   private readonly segments: (number[] | undefined)[] = [];
 
   constructor(text: string) {
-    const { automaton, literals, infos, owners } = Anchor.index();
+    const { automaton, literals, infos, owners, longest } = Anchor.index();
     const search = ++searches;
     let lineStart = 0;
     let lineEnd = text.indexOf('\n');
@@ -338,7 +334,7 @@ export class AnchorHits {
     // The text is searched in windows of at most SCRATCH_LIMIT code units, copied into the shared buffer: a copy of
     // a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is taken from
     // the first window that holds it whole.
-    const overlap = longestLiteral(literals) + 8;
+    const overlap = longest + 8;
     for (let base = 0; base < text.length; ) {
       const end = Math.min(text.length, base + SCRATCH_LIMIT);
       const units = codeUnits(base === 0 && end === text.length ? text : text.slice(base, end));

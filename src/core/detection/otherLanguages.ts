@@ -242,7 +242,7 @@ const CONVERSATION = /대화[ \t]*(?:내용|기록)|会話(?:の)?(?:内容|履�
 /** Where others read it: an address, a chat channel, a commit message, an issue or a comment. */
 const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+|\bSlack\b|(?<![\w&])#[a-z][\w-]{2,}|チャンネル|コミットメッセージ|コメント|提交说明|提交信息|提交記錄|评论|評論|комментари|сообщени\p{L}*[ \t]+коммит|Kommentar|Commit-Nachricht|comentario|commentaire|comentário|commento|\b(?:deine|Ihre)[ \t]+Antwort|\b(?:tu|su)[ \t]+respuesta|\b(?:ta|votre)[ \t]+réponse|\bsua[ \t]+resposta|\b(?:tua|sua)[ \t]+risposta|(?:сво|тво)[а-яё]*[ \t]+ответ|回答に|返信に|回复中|答复中|답변에/iu;
 /** Prohibitions in the languages of SEND_VERBS: a sentence that forbids sending is advice. */
-const FORBIDDEN =
+export const FORBIDDEN =
   /(?<![\p{L}])(?:never|not|don't|nie|niemals|nicht|keine?n?|nunca|jamás|jamais|pas|não|mai|non|не|нельзя|никогда)(?![\p{L}])|不要|禁止|切勿|请勿|請勿|不得|しないで|してはいけ|하지[ \t]*(?:마|말)|금지/iu;
 /** A leading condition ("Если переменная CI не задана, …", "Si no hay red, …"): its negation says when, not what is forbidden. */
 const LEADING_CONDITION = /^[ \t>*_#-]*(?:если|когда|wenn|falls|sobald|solange|si|cuando|quand|lorsque|quando|se|caso|als|indien|jeśli|jeżeli|eğer|if|when|unless)(?![\p{L}])[^,，、:;]{0,120}[,，、:;]/iu;
