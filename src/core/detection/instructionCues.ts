@@ -5,7 +5,7 @@
 
 import { compiledPatterns, foldForMatching } from '../threatPatterns';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
-import { DANGEROUS_ACTIONS } from './dangerousActions';
+import { DANGEROUS_ACTIONS } from './dangerousActions/detector';
 import { DocumentView } from './documentView';
 import { EXFIL_RENDERING } from './exfilRendering';
 import { FAKE_STRUCTURE } from './fakeStructure';

@@ -7,7 +7,7 @@
 
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { CONFUSABLES } from './confusables';
-import { DANGEROUS_ACTIONS } from './dangerousActions';
+import { DANGEROUS_ACTIONS } from './dangerousActions/detector';
 import { DocumentView } from './documentView';
 import { ENCODED } from './encoded';
 import { EXFIL_RENDERING } from './exfilRendering';

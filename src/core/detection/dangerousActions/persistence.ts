@@ -1,0 +1,60 @@
+/**
+ * Lasting access installed: SSH keys and configuration, cron, launch agents, systemd units, Run keys, sudoers,
+ * shell rc files and git hooks that fetch or evaluate remote code, libraries preloaded into every process, and a
+ * second root account.
+ */
+
+import { Anchor, AnchorPair } from '../anchors';
+import { preview, type DocumentView } from '../documentView';
+import type { DetectionRule } from '../rule';
+import type { Report } from './check';
+import { checkAnchor } from './checkAnchors';
+
+export const PERSISTENCE_RULE: DetectionRule = {
+  id: 'persistence', title: 'Persist access', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
+  description: 'A command or an order that installs lasting access: SSH `authorized_keys`, crontab entries, launch agents, systemd units, ' +
+    'Windows Run keys, passwordless sudo (`NOPASSWD` in sudoers), or shell rc files, git hooks and a global `core.hooksPath` that fetch or evaluate remote code.',
+  example: 'echo "ssh-ed25519 AAAA… attacker" >> ~/.ssh/authorized_keys',
+  fix: 'Remove it; agents should not change how the machine starts, logs in or runs hooks.',
+};
+
+const WRITE = '(?:>>?|\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
+const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
+const PERSISTENCE_TARGET =
+  /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized[_ \t]keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
+/** Environment variables that load code into every process started after them. */
+const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \t]*=[ \t]*["']?[^\n]{0,40}?--(?:require|import|loader|experimental-loader)[ \t=]+["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/\.cache\/|https?:)|\bPYTHONSTARTUP[ \t]*=[ \t]*["']?(?:\/tmp\/|\/dev\/shm\/|~\/\.cache\/)/gi;
+/** A second root: an account with uid 0, or useradd's duplicate-uid flag with 0. */
+const ROOT_ACCOUNT = /\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
+const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd']);
+/** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
+const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
+/** The targets PERSISTENCE_TARGET names: its check reads only the lines that hold one. */
+const PERSISTENCE_ANCHOR = checkAnchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']);
+const PRELOAD_ANCHOR = checkAnchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
+/** A preload is set: every PRELOAD match has its '='. */
+const PRELOAD_ON = new AnchorPair(PRELOAD_ANCHOR, new Anchor(['=']));
+
+export function persistenceTargets(view: DocumentView, report: Report): void {
+  const text = view.text;
+  view.eachLineMatch(PERSISTENCE_ANCHOR, PERSISTENCE_TARGET, (m) => {
+    if (view.negated(m.index)) return;
+    const [ls, le] = view.lineAt(m.index);
+    const line = text.slice(ls, le);
+    if (!new RegExp(WRITE, 'i').test(line) && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
+    if (!STRONG_PERSISTENCE.test(m[0]) && !NET_PAYLOAD.test(line)) return;
+    const start = ls + line.length - line.trimStart().length;
+    report(start, le - (line.length - line.trimEnd().length), 'persistence',
+      `Installs lasting access through ${preview(m[0])}: ${preview(line, 100)}. It survives the agent's session.`);
+  });
+}
+
+export function rootAccount(view: DocumentView, report: Report): void {
+  view.eachLineMatch(ROOT_ACCOUNT_ANCHOR, ROOT_ACCOUNT, (m) => report(m.index, m.index + m[0].length, 'persistence',
+    `Creates a second root account ${preview(m[0])}: whoever knows it has full control of the machine.`));
+}
+
+export function preload(view: DocumentView, report: Report): void {
+  view.eachLineMatch(PRELOAD_ON, PRELOAD, (m) => report(m.index, m.index + m[0].length, 'persistence',
+    `Loads code into every process ${preview(m[0])}: set once, it runs in each command the user starts afterwards.`));
+}
