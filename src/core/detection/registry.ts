@@ -14,6 +14,7 @@ import { EXFIL_RENDERING } from './exfilRendering';
 import { FAKE_STRUCTURE } from './fakeStructure';
 import { HIDDEN_TEXT } from './hiddenText';
 import { OTHER_LANGUAGES } from './otherLanguages';
+import { joinSoftWraps } from './softWraps';
 import type { Checks, Detection, DetectionRule, Detector, Family } from './rule';
 import { UNICODE_CONTEXT } from './unicodeContext';
 
@@ -63,7 +64,7 @@ const NO_SPANS: HermesSpans = { overlaps: () => false };
  */
 export function detectBeyondHermes(text: string, checks: Checks, hermesSpans: HermesSpans = NO_SPANS): BeyondHermesHit[] {
   if (checks === 'hermes' || !text) return [];
-  const view = new DocumentView(text);
+  const view = new DocumentView(joinSoftWraps(text));
   const out: BeyondHermesHit[] = [];
   const seen = new Set<string>();
   const perRule = new Map<string, number>();

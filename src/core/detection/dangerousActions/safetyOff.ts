@@ -7,7 +7,7 @@
 
 import { Anchor, AnchorPair } from '../anchors';
 import { preview, type DocumentView } from '../documentView';
-import { FORBIDDEN } from '../otherLanguages';
+import { PROHIBITION } from '../multilingual';
 import type { DetectionRule } from '../rule';
 import type { Report } from './check';
 import { checkAnchor } from './checkAnchors';
@@ -113,7 +113,7 @@ const FOREIGN_UNREVIEWED = new RegExp([
   '(?:리뷰|검토|확인|승인)[ \\t]*없이[^.\\n]{0,30}?(?:병합|머지|삭제|배포)',
 ].join('|'), 'giu');
 /** A prohibition anywhere in the sentence: the other-language rules' list, and the forms CJK writes after the verb (マージしないで, 병합하지 않). */
-const FOREIGN_PROHIBITION = new RegExp(`${FORBIDDEN.source}|(?<![\\p{L}])(?:no|ne)(?![\\p{L}])|ないで|ません|しない|别|別|않`, 'iu');
+const FOREIGN_PROHIBITION = new RegExp(`${PROHIBITION.source}|(?<![\\p{L}])(?:no|ne)(?![\\p{L}])|ないで|ません|しない|别|別|않`, 'iu');
 const FOREIGN_UNREVIEWED_ANCHOR = checkAnchor(['ohne review', 'ohne code', 'ohne prüfung', 'ohne überprüfung', 'ohne freigabe', 'ohne rückfrage', 'sin revisi', 'sin aprobaci', 'sin confirmaci', 'sans revue', 'sans relecture', 'sans validation', 'sans approbation', 'sans confirmation',
   'sem revis', 'sem aprova', 'sem confirma', 'senza revisione', 'senza approvazione', 'senza conferma', 'без ревью', 'без проверки', 'без одобрения', 'без подтверждения', 'なし', 'せず', '未经', '不经', '无需', '無需', '未經', '不經', '없이']);
 
@@ -147,7 +147,9 @@ export function noVerify(view: DocumentView, report: Report): void {
   const text = view.text;
   view.eachLineMatch(NO_VERIFY_ANCHOR, NO_VERIFY, (m) => {
     const [ls] = view.lineAt(m.index);
-    if (!STANDING.test(text.slice(ls, m.index))) return;
+    // The standing words belong to the flag's own sentence: a line can hold a paragraph whose earlier sentences "run" other things.
+    const before = text.slice(ls, m.index);
+    if (!STANDING.test(before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1))) return;
     if (/^--no-verify/i.test(m[0]) && !GIT_HOOKED.test(text.slice(ls, view.lineAt(m.index)[1]))) return;
     report(m.index, m.index + m[0].length, 'safety_bypass',
       `Standing order to skip commit hooks ${preview(m[0])}: it disables the checks the project runs on every commit.`);

@@ -37,8 +37,9 @@ const SECRETS =
   'output[ \\t]+of[ \\t]+`?(?:env|printenv)(?![ \\t]*\\|[ \\t]*(?:grep|head|wc))|(?:authorization|auth|bearer)[ _-]?(?:headers?|tokens?)|\\w+_(?:token|secret|password|passwd|pwd|api_?key|access_?key|secret_?key|private_?key)s?|pgpassword|database_url)';
 const DESTINATION =
   '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|`?(?:s3|gs|az|r2)://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+){0,2}bucket[ \\t]+`?(?:s3|gs|az|r2)://\\S+|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel)|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
+/** The destination may be named in the next sentence, unless a prohibition comes first ("… the `NPM_TOKEN` secret. Never paste it into issues"). */
 const SEND_SECRETS = new RegExp(
-  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n]{0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
+  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])(?:(?!\\b(?:[Nn]ever|[Nn]ot|[Dd]on't|[Aa]void)\\b)[^\\n]){0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
 );
 /** A secret sent away is sent by one of SEND_SECRETS' verbs. */
