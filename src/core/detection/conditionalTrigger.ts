@@ -213,7 +213,7 @@ const ENV_CONDITION = new RegExp(
     // A file in the home directory that exists, or the machine's operating system: "if `~/.config/solana` exists".
     '\\b(?:if|when|once)\\b[^.\\n]{0,100}?`?~\\/[^\\s`]+`?[ \\t]+(?:exists?|is[ \\t]+present)\\b|\\b(?:if|when)[ \\t]+(?:this[ \\t]+|the[ \\t]+)?(?:machine|host|computer|os|system)[ \\t]+is[ \\t]+(?:a[ \\t]+)?(?:Mac|macOS|Linux|Windows)\\b',
     // A file's presence in the workspace: "only if a file named `.env.production` exists".
-    '\\b(?:if|when|once)[ \\t]+(?:a[ \\t]+|the[ \\t]+|any[ \\t]+)?(?:file|directory|folder)s?[ \\t]+(?:named|called)[ \\t]+[^.\\n]{1,80}?[ \\t]+(?:exists?|is[ \\t]+present|are[ \\t]+present)\\b',
+    '\\b(?:if|when|once)[ \\t]+(?:a[ \\t]+|the[ \\t]+|any[ \\t]+)?(?:file|directory|folder)s?[ \\t]+(?:named|called)[ \\t]+(?:[^.\\n]|\\.(?=\\S)){1,80}?[ \\t]+(?:exists?|is[ \\t]+present|are[ \\t]+present)\\b',
     // A credential file's presence or content: "if `~/.aws/credentials` contains a profile named prod".
     '\\b(?:if|when|once)[ \\t]+`?(?:~|\\$HOME)\\/\\.(?:aws|ssh|kube|docker|npmrc|netrc|pypirc|config)[^\\s`]*`?[ \\t]+(?:contains|exists|is[ \\t]+present|has|holds|lists)\\b',
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).

@@ -26,7 +26,7 @@ import * as secretSending from './secretSending';
  * a rule at an offset, and only the first few findings of each rule.
  */
 const CHECKS: readonly Check[] = [
-  remoteCode.pipedToShell, remoteCode.remotePatch, remoteCode.remoteScript,
+  remoteCode.pipedToShell, remoteCode.remotePatch, remoteCode.remoteScript, remoteCode.downloadThenRun,
   secretSending.secretCommands, secretSending.sendSecrets, secretSending.secretThenSend, secretSending.readThenSend,
   secretDisclosure.discloseSecretFile, secretDisclosure.secretContentsOut, secretDisclosure.envDumpOut, secretDisclosure.secretValueOut,
   secretDisclosure.secretBelongs, secretDisclosure.envHarvest, secretSending.archiveUpload, secretDisclosure.secretToPublic,
@@ -39,7 +39,7 @@ const CHECKS: readonly Check[] = [
   dependencies.plantedImport, secretSending.secretInUrl, destruction.destroyProd, secretDisclosure.envEncoded,
   safetyOff.selfApprove, destruction.wipeKeys, safetyOff.foreignSafetyOff, remoteCode.foreignDownloadRun, safetyOff.hostEscape,
   dependencies.indexFlag, dependencies.registrySetting, dependencies.unofficialSource, dependencies.installHookFetch,
-  remoteInstructions.obeyAsOwner, secretDisclosure.commitSecret, dependencies.indexConfig, dependencies.indexProse,
+  remoteInstructions.obeyAsOwner, remoteInstructions.followInstead, secretDisclosure.commitSecret, dependencies.indexConfig, dependencies.indexProse,
   sabotage.weakenCode, sabotage.stubbedVerification,
   contextExfiltration.ownPrompt, contextExfiltration.leakConversation,
 ];

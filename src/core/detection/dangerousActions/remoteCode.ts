@@ -80,6 +80,30 @@ const FOREIGN_DOWNLOAD_RUN =
 const FOREIGN_FOLLOW = /(?:síguel[ao]s?|sigue[ \t]+(?:las|sus)[ \t]+instrucciones|suivez-les|suis-les|suivez[ \t]+(?:ses|les)[ \t]+instructions|befolge[ \t]+(?:sie|die[ \t]+Anweisungen)|siga-as|siga[ \t]+(?:as|suas)[ \t]+instruções|(?<!e)seguil[ea]|(?<!e)segui[ \t]+(?:le|sue)[ \t]+istruzioni|следуй[ \t]+(?:им|инструкциям))\S*$/iu;
 const FOREIGN_RUN_ANCHOR = checkAnchor(['ダウンロード', '下载', '下載', '다운로드', 'herunter', 'descarg', 'télécharg', 'baix', 'scaric', 'скача', ' lade ', 'загрузи', 'получи', 'obtén', 'récupère', 'récupérez', 'obtenha', 'recupera', 'hole dir', 'hol dir', 'lade dir']);
 
+/** A download saved to a file: the file's path is group 1 ("curl -fsSL https://… -o /tmp/onboard.sh"). */
+const DOWNLOAD_TO = /\b(?:curl|wget)\b[^\n|;&]{0,300}?[ \t](?:-o|--output|-O|--output-document)[ \t=]+["']?([^\s"'`;|&)]+)/g;
+const DOWNLOAD_TO_ON = new AnchorPair(checkAnchor(['curl', 'wget']), new Anchor([' -o ', ' -o=', '--output']));
+/** How far after the download its file may be run (the next steps of a list). */
+const RUN_REACH = 400;
+
+/**
+ * A script downloaded to a file and run a step later ("1. `curl … -o /tmp/x.sh` 2. `sudo sh /tmp/x.sh`"): the pipe into a
+ * shell split over two commands.
+ */
+export function downloadThenRun(view: DocumentView, report: Report): void {
+  const text = view.text;
+  view.eachLineMatch(DOWNLOAD_TO_ON, DOWNLOAD_TO, (m) => {
+    const file = m[1];
+    if (/^(?:https?:|-)/.test(file) || officialInstaller(m[0])) return;
+    const path = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + RUN_REACH);
+    const run = new RegExp(`(?:\\b(?:sudo[ \\t]+)?(?:(?:ba|z)?sh|source|python[23]?|node|perl|ruby)[ \\t]+(?:-\\S+[ \\t]+)*|\\bsudo[ \\t]+|&&[ \\t]*|^[ \\t]*|\`)["']?${path}(?![\\w./-])`, 'm').exec(after);
+    if (!run) return;
+    const end = m.index + m[0].length + run.index + run[0].length;
+    report(m.index, end, 'remote_code_execution', `Runs a script downloaded from the network ${preview(text.slice(m.index, end).replace(/\s+/g, ' '))}: the agent would execute whatever that server sends.`);
+  });
+}
+
 export function pipedToShell(view: DocumentView, report: Report): void {
   view.eachLineMatch(REMOTE_EXEC_ON, REMOTE_EXEC, (m) => {
     if (officialInstaller(m[0])) return;

@@ -43,7 +43,8 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:allowed|allow)_?(?:commands|tools)["\']?[ \\t]*[:=][ \\t]*\\[?[ \\t]*["\']\\*["\']',
     '\\b(?:disable|turn[ \\t]+off|remove|bypass|skip)\\w*[ \\t]+(?:the[ \\t]+)?(?:2fa|mfa|two-factor|multi-factor|second[ \\t]+factor)\\b',
     '\\bsudo[ \\t]+-S\\b[^\\n]{0,80}\\b(?:password|passwd)\\b|\\becho\\b[^\\n|]{0,60}\\|[ \\t]*sudo[ \\t]+-S\\b',
-    'NODE_TLS_REJECT_UNAUTHORIZED[ \\t]*=[ \\t]*["\']?0', 'PYTHONHTTPSVERIFY[ \\t]*=[ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY[ \\t]*=[ \\t]*["\']?(?:1|true)',
+    // As a shell assignment or a YAML or JSON environment entry ("NODE_TLS_REJECT_UNAUTHORIZED: \"0\"").
+    'NODE_TLS_REJECT_UNAUTHORIZED["\']?[ \\t]*[=:][ \\t]*["\']?0', 'PYTHONHTTPSVERIFY["\']?[ \\t]*[=:][ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY["\']?[ \\t]*[=:][ \\t]*["\']?(?:1|true)',
     '\\bhttp\\.sslVerify[ \\t=]+false\\b', '\\bstrict-ssl[ \\t=]+false\\b', '\\bverify[ \\t]*=[ \\t]*False\\b', '\\bInsecureSkipVerify:[ \\t]*true\\b',
     '\\brejectUnauthorized:[ \\t]*false\\b', '--no-check-certificate\\b', '\\bCURLOPT_SSL_VERIFYPEER,[ \\t]*(?:0|false)\\b',
   ].join('|'),

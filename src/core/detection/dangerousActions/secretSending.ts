@@ -27,7 +27,8 @@ export const SECRET_EXFILTRATION_RULE: DetectionRule = {
 const SINK = /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|telnet|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|requests\.(?:post|put|get)|urllib|fetch\(|axios|http\.request|nslookup|dig)\b|\/dev\/(?:tcp|udp)\//i;
 const SECRET_SOURCE =
   /\b(?:printenv|env(?=[ \t]*(?:[|>)]|$))|export[ \t]+-p|set[ \t]*\|)|\/proc\/(?:self|\d+)\/environ|\$\((?:env|printenv|set)\b|os\.environ\b(?![.[])|process\.env\b(?![.[])|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials\b|(?:\bcat|\btype|Get-Content|<|@|\bbase64)[ \t]*["']?(?:[\w.~/$-]*\/)?\.env(?:\.[\w-]+)?\b|\/etc\/(?:shadow|passwd)\b|\b(?:security[ \t]+find-generic-password|keychain)\b|\$\{\{[ \t]*secrets\.\w+[ \t]*\}\}/i;
-const UPLOAD = /(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|--upload-file|-T)[ \t=]+["']?[\w-]*=?@|--post-file/i;
+/** curl's upload flags, also combined with others ("-sF f=@…"). */
+const UPLOAD = /(?:-[a-zA-Z]*[dFT]|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[ \t=]+["']?[\w-]*=?@|--post-file/;
 /** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
 const SECRET_COMMAND_ON = new AnchorPair(checkAnchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']), new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file', 'secrets.']));
 
