@@ -62,6 +62,9 @@ const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
 const PROHIBITION_LEAD =
   /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
 
+/** A line that leads a list: a heading, a line ending in a colon, or a short label ("Don't", "❌ Avoid"); a paragraph that happens to say "do not" is none. */
+const LEAD_LINE = /^[ \t]*#|[:：][ \t*_]*$|^[^\n]{0,60}$/;
+
 export class DocumentView {
   private fences: number[] | undefined;
   private hits: AnchorHits | undefined;
@@ -324,7 +327,7 @@ export class DocumentView {
     for (let p = ls - 1, n = 0; p >= 0 && n < 30; n++) {
       const [ps, pe] = this.lineAt(p);
       const line = this.text.slice(ps, Math.min(pe, ps + 300));
-      if (line.trim() !== '' && !LIST_ITEM.test(line) && !/^[ \t]{2,}\S/.test(line)) return PROHIBITION_LEAD.test(line);
+      if (line.trim() !== '' && !LIST_ITEM.test(line) && !/^[ \t]{2,}\S/.test(line)) return LEAD_LINE.test(line) && PROHIBITION_LEAD.test(line);
       p = ps - 1;
     }
     return false;

@@ -49,7 +49,7 @@ export const PROHIBITION = new RegExp(
     'nooit', 'niet', 'geen', 'nigdy', 'ніколи', 'aldrig', 'inte', 'ikke', 'aldri', 'nikdy', 'nesmíš', 'asla', 'hiçbir', 'không', 'đừng', 'chớ',
     'jangan', 'tidak', 'älä', 'niciodată', 'soha', 'μην', 'ποτέ', 'אל', 'לעולם', 'لا', 'لن', 'ممنوع', 'نه', 'هرگز',
     'कभी', 'मत', 'न', 'नहीं',
-  ], ['不要', '禁止', '切勿', '请勿', '請勿', '不得', '不可', '别', '別', 'しないで', 'してはいけ', 'しない', 'ないで', '하지[ \\t]*(?:마|말)', '금지', '절대', '않', 'ห้าม', 'อย่า'])}`,
+  ], ['不要', '不需要', '不必', '无需', '無需', '不用', '禁止', '切勿', '请勿', '請勿', '不得', '不可', '别', '別', 'しないで', 'してはいけ', 'しない', 'ないで', '하지[ \\t]*(?:마|말)', '금지', '절대', '않', 'ห้าม', 'อย่า'])}`,
   'iu',
 );
 
@@ -66,7 +66,7 @@ export const SEND = words(
 );
 
 /** Asking the user first waived: "sin pedir confirmación", "ohne Rückfrage", "kullanıcıya sormadan", "確認せずに". */
-export const WITHOUT_ASKING = words(
+export const WITHOUT_ASKING_WORDS = words(
   [
     'sin[ \\t]+(?:pedir|preguntar|consultar)[\\p{L}\\p{M}]*', 'sans[ \\t]+(?:demander|confirmation|prévenir)', 'ohne[ \\t]+(?:zu[ \\t]+fragen|Rückfrage|Bestätigung|nachzufragen|zu[ \\t]+bestätigen)',
     'sem[ \\t]+(?:pedir|perguntar|confirmação)', 'senza[ \\t]+(?:chiedere|conferma)', 'zonder[ \\t]+(?:te[ \\t]+vragen|bevestiging|overleg)', 'bez[ \\t]+(?:pytania|potwierdzenia|pytań|ptaní|potvrzení)',
@@ -78,6 +78,12 @@ export const WITHOUT_ASKING = words(
   ],
   ['无需确认', '無需確認', '不要询问', '不用确认', '不必确认', '不要请求确认', '確認せずに', '確認なしで', '確認を求めず', '확인[ \\t]*없이', '묻지[ \\t]*않고', '확인을[ \\t]*요청하지'],
 );
+
+/** Without asking whom: "ohne den Nutzer zu fragen", "sin preguntarle al usuario", "bez pytania użytkownika". */
+const WITHOUT_ASKING_SOMEONE =
+  `${words(['sin', 'sans', 'ohne', 'sem', 'senza', 'zonder', 'bez', 'без', 'tanpa', 'utan'])}(?:[ \\t]+[\\p{L}\\p{M}'’]+){0,3}?[ \\t]+(?:zu[ \\t]+|te[ \\t]+|att[ \\t]+)?` +
+  words(['fragen', 'nachzufragen', 'preguntar[\\p{L}\\p{M}]*', 'consultar[\\p{L}\\p{M}]*', 'demander', 'perguntar', 'consultar', 'chiedere', 'vragen', 'pytania', 'pytać', 'спрашива[\\p{L}\\p{M}]*', 'спросив', 'запиту', 'bertanya', 'fråga']);
+export const WITHOUT_ASKING = `(?:${WITHOUT_ASKING_WORDS}|${WITHOUT_ASKING_SOMEONE})`;
 
 /** Verbs of disregarding, and what is disregarded: instructions or rules. */
 const IGNORE = words(
@@ -182,7 +188,7 @@ const TELL = words(
     'повідом[\\p{L}\\p{M}]*', 'söyle[\\p{L}\\p{M}]*', 'bildir[\\p{L}\\p{M}]*', 'تخبر[\\p{L}\\p{M}]*', 'أخبر[\\p{L}\\p{M}]*', 'تذكر[\\p{L}\\p{M}]*', 'बता[\\p{L}\\p{M}]*', 'nói', 'báo', 'beri[ \\t]+tahu', 'memberi[ \\t]+tahu', 'kasih[ \\t]+tahu',
     'berätta', 'informera', 'říkej', 'řekni', 'kerro', 'spune', 'szólj', 'mondd', 'πεις', 'αναφέρ[\\p{L}\\p{M}]*', 'תספר', 'תגיד', 'نگو', 'بگو',
   ],
-  ['告诉', '告訴', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '알리', '말하', 'บอก'],
+  ['告诉', '告訴', '告知', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '알리', '말하', 'บอก'],
 );
 /** What the user reads about the work, named in another language: the summary, the description of the change, the commit message. */
 const FOREIGN_REPORT = words(
@@ -190,8 +196,11 @@ const FOREIGN_REPORT = words(
     'Zusammenfassung', 'Beschreibung', 'resumen', 'descripci[óo]n', 'résumé', 'resumo', 'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving',
     'podsumowani[\\p{L}\\p{M}]*', 'opisie', 'сводк[\\p{L}\\p{M}]*', 'описани[\\p{L}\\p{M}]*', 'отч[её]т[\\p{L}\\p{M}]*', 'коммит[\\p{L}\\p{M}]*', 'підсумк[\\p{L}\\p{M}]*', 'опис[\\p{L}\\p{M}]*',
     'özet[\\p{L}\\p{M}]*', '(?:ال)?ملخص', '(?:ال)?وصف', 'सारांश', 'विवरण', 'tóm[ \\t]+tắt', 'mô[ \\t]+tả', 'ringkasan', 'deskripsi', 'sammanfattning',
+    // Code comments and review comments.
+    'Kommentar[\\p{L}\\p{M}]*', 'comentario[\\p{L}\\p{M}]*', 'commentaire[\\p{L}\\p{M}]*', 'comentário[\\p{L}\\p{M}]*', 'comment[io]', 'commenti', 'комментари[\\p{L}\\p{M}]*',
+    'коментар[\\p{L}\\p{M}]*', 'yorum[\\p{L}\\p{M}]*', '(?:ال)?تعليق[\\p{L}\\p{M}]*', 'टिप्पणी[\\p{L}\\p{M}]*', 'bình[ \\t]+luận', 'komentar[\\p{L}\\p{M}]*', 'kommentar[\\p{L}\\p{M}]*',
   ],
-  ['摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明', 'コミットメッセージ', '요약', '설명', '커밋'],
+  ['摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明', 'コミットメッセージ', '요약', '설명', '커밋', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글'],
 );
 /** The same with the words other languages borrow from English ("no lo menciones en el PR"). */
 const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'description'], ['回复', '回答'])})`;
@@ -233,7 +242,8 @@ export const CONCEAL_LITERALS = [
   'никому', 'нікому', 'kimseye', '用户', '用戶', '使用者', 'ユーザー', '사용자', 'ผู้ใช้', 'zusammenfassung', 'beschreibung', 'resumen', 'descripci', 'resumo',
   'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
-  'コミットメッセージ', '요약', '설명', '커밋', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو',
+  'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
+  'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو',
 ];
 
 /** Precedence: "hat Vorrang vor", "tiene prioridad sobre", "高于", "أعلى أولوية من". */
@@ -256,3 +266,11 @@ export const REQUESTS = words(
 /** A credential named the same way in every language: a secrets file, a key, a credential directory, a secret's variable. */
 export const SECRET_TOKEN =
   '(?<![\\w.-])\\.env(?![\\w-])|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b(?!\\.pub)|(?:~|\\$HOME)\\/\\.(?:ssh|aws|npmrc|netrc|pypirc|git-credentials|kube|docker|gnupg|config\\/gh)\\b|\\bcredentials(?:\\.json)?\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\\b';
+
+/** The agent's own system prompt, named in another language. */
+export const SYSTEM_PROMPT = `(?:${words(['System-?prompts?', 'Systemanweisung[\\p{L}\\p{M}]*', 'prompt[ \\t]+(?:del|de)[ \\t]+sistema', 'prompt[ \\t]+(?:système|systeme)', 'prompt[ \\t]+di[ \\t]+sistema',
+  'системн[\\p{L}\\p{M}]*[ \\t]+(?:промпт|подсказ|инструкц)[\\p{L}\\p{M}]*', 'системн[\\p{L}\\p{M}]*[ \\t]+(?:промпт|підказ|інструкц)[\\p{L}\\p{M}]*', 'sistem[ \\t]+istem[\\p{L}\\p{M}]*',
+  'موجه[ \\t]+النظام', 'تعليمات[ \\t]+النظام', 'सिस्टम[ \\t]+प्रॉम्प्ट', 'lời[ \\t]+nhắc[ \\t]+hệ[ \\t]+thống', 'prompt[ \\t]+sistem', 'systemprompt'], ['系统提示', '系統提示', 'システムプロンプト', '시스템[ \\t]*프롬프트'])})`;
+/** One password for every account: a backdoor however it is described ("la password universale … per qualsiasi utente"). */
+export const UNIVERSAL_PASSWORD = `(?:${words(['passwor[dt][\\p{L}\\p{M}]*', 'contraseña', 'clave', 'mot[ \\t]+de[ \\t]+passe', 'senha', 'парол[\\p{L}\\p{M}]*', 'пароль', 'kennwort', 'şifre[\\p{L}\\p{M}]*', 'hasło', 'hasła', 'كلمة[ \\t]+(?:ال)?مرور', 'पासवर्ड', 'mật[ \\t]+khẩu', 'kata[ \\t]+sandi', 'wachtwoord'], ['密码', '密碼', 'パスワード', '비밀번호'])})` +
+  `[^\\n.。]{0,60}?(?:${words(['universal[\\p{L}\\p{M}]*', 'master', 'maestr[ao]', 'mestr[ae]', 'général[\\p{L}\\p{M}]*', 'General[\\p{L}\\p{M}]*', 'qualsiasi', 'cualquier', 'qualquer', "n['’]importe", 'jede[nmr]?', 'любо[\\p{L}\\p{M}]*', 'будь-як[\\p{L}\\p{M}]*', 'herhangi', 'każd[\\p{L}\\p{M}]*', 'أي', 'किसी', 'mọi', 'semua', 'elke', 'alle[nrs]?'], ['任何', '任意', '万能', '萬能', 'すべての', '全ての', '모든'])})`;

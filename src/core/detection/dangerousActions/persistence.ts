@@ -35,6 +35,18 @@ const PRELOAD_ANCHOR = checkAnchor(['ld_preload', 'dyld_insert', 'node_options',
 /** A preload is set: every PRELOAD match has its '='. */
 const PRELOAD_ON = new AnchorPair(PRELOAD_ANCHOR, new Anchor(['=']));
 
+/** How much of a here-document's body is read for a payload. */
+const HEREDOC_REACH = 2000;
+
+/** The body of a here-document the line starts (`cat > .git/hooks/pre-push <<'EOF'`): what it writes is on the lines after it. */
+function hereDocument(text: string, line: string, le: number): string {
+  const tag = /<<-?[ \t]*["']?([A-Za-z_]\w*)["']?/.exec(line);
+  if (!tag) return '';
+  const body = text.slice(le + 1, le + 1 + HEREDOC_REACH);
+  const end = new RegExp(`^[ \\t]*${tag[1]}[ \\t]*$`, 'm').exec(body);
+  return end ? body.slice(0, end.index) : body;
+}
+
 export function persistenceTargets(view: DocumentView, report: Report): void {
   const text = view.text;
   view.eachLineMatch(PERSISTENCE_ANCHOR, PERSISTENCE_TARGET, (m) => {
@@ -42,7 +54,7 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     const [ls, le] = view.lineAt(m.index);
     const line = text.slice(ls, le);
     if (!new RegExp(WRITE, 'i').test(line) && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
-    if (!STRONG_PERSISTENCE.test(m[0]) && !NET_PAYLOAD.test(line)) return;
+    if (!STRONG_PERSISTENCE.test(m[0]) && !NET_PAYLOAD.test(line) && !NET_PAYLOAD.test(hereDocument(text, line, le))) return;
     const start = ls + line.length - line.trimStart().length;
     report(start, le - (line.length - line.trimEnd().length), 'persistence',
       `Installs lasting access through ${preview(m[0])}: ${preview(line, 100)}. It survives the agent's session.`);
