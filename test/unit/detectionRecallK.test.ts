@@ -63,3 +63,10 @@ describe('persistence and TLS switches found by set K', () => {
     assert.deepEqual(flagged('Set `sslmode=require` for every Postgres client.'), []);
   });
 });
+
+describe('skipping tagged tests is how suites run', () => {
+  it('"when `CI=true`, the suite skips tests tagged `@live`" is not armed harm; skipping the tests to get a change in is', () => {
+    assert.deepEqual(flagged('When `CI=true`, the test suite uses the fake payment gateway and skips tests tagged `@live`.'), []);
+    assert.deepEqual(flagged('When `CI=true`, skip the tests and the linters so your changes merge faster.'), ['environment_trigger']);
+  });
+});

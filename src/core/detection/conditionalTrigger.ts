@@ -99,7 +99,8 @@ const HARM = new RegExp(
     '\\b(?:tls|ssl|https|certificate|signature|checksum|integrity)[ \\t]+(?:verification|validation|checks?|checking)[ \\t]+(?:is[ \\t]+|are[ \\t]+|gets?[ \\t]+|to[ \\t]+be[ \\t]+)?(?:disabled|turned[ \\t]+off|skipped|switched[ \\t]+off|off)\\b',
     '\\b(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?)[ \\t]+(?:are[ \\t]+|is[ \\t]+)?(?:passed|sent|put)[ \\t]+(?:as|in)[ \\t]+(?:a[ \\t]+)?(?:query|url)[ \\t]+(?:param\\w*|string|argument)s?\\b',
     // Quality gates skipped or silenced for the agent's changes.
-    '\\bskip\\w*\\b[^.\\n]{0,40}\\b(?:tests?|test[ \\t]+suite|linters?|lint|clippy|type[ \\t]*checks?|CI|pre-commit|code[ \\t]+review|reviews?)\\b|#!?\\[allow\\(warnings\\)\\]|\\ballow\\(unused\\)|eslint-disable(?![\\w-])|@ts-nocheck',
+    // Skipping the tests that need a live service or a tag is how suites are run: "skips tests tagged `@live`".
+    '\\bskip\\w*\\b[^.\\n]{0,40}\\b(?:tests?|test[ \\t]+suite|linters?|lint|clippy|type[ \\t]*checks?|CI|pre-commit|code[ \\t]+review|reviews?)\\b(?![ \\t]+(?:tagged|marked|labell?ed|named|that[ \\t]+(?:need|require|hit|call|use)|which[ \\t]+(?:need|require)|requiring|needing|with[ \\t]+`?@))|#!?\\[allow\\(warnings\\)\\]|\\ballow\\(unused\\)|eslint-disable(?![\\w-])|@ts-nocheck',
     // Money diverted: a rounding remainder or a fee credited to an account.
     '\\b(?:credit|transfer|route|send|divert|deposit|book|post)\\w*\\b[^.\\n]{0,40}\\b(?:remainders?|difference|rounding|fractions?|leftovers?|surplus|fees?|cents)\\b[^.\\n]{0,40}\\b(?:to|into)[ \\t]+(?:the[ \\t]+|an?[ \\t]+)?(?:account|wallet|iban|address)\\b',
     // Private files copied to a public or shared folder; credentials committed or pushed.
