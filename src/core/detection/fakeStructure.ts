@@ -3,7 +3,7 @@
  * authority, so that the model treats file content as instructions from the system, the user or its maker.
  */
 
-import { Anchor } from './anchors';
+import { Anchor, AnchorPair } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 
@@ -41,6 +41,8 @@ const ROLE_RECORD = new RegExp(
   ].join('|'),
   'gim',
 );
+
+const ROLE_RECORD_ANCHOR = new Anchor(['role']);
 
 /**
  * The content of the chat message whose system or developer role a token opened: `{"role": "system", "content": "…"}`,
@@ -178,7 +180,9 @@ const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|complia
  */
 const AUTHORITY_TITLE =
   /^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:(?:\*\*|__)[ \t]*\[|\[|\*\*|__)[ \t]*(?:(?:the[ \t]+)?(?:security|compliance|platform|infra(?:structure)?|devops|sre|it|ops|legal|appsec|infosec|release|governance)[ \t_-]+(?:team|office|department|dept|group|notice|advisory|directive|override|policy|mandate)|maintainers?|administrators?|admins?|repo(?:sitory)?[ \t]+owners?|owners?|ciso|cto)\b[^\]\n*_]{0,80}(?:\][ \t]*(?:\*\*|__)?|(?:\*\*|__))[ \t]*:?/gim;
-const NOTICE_ANCHOR = new Anchor(['security', 'compliance', 'platform', 'infra', 'devops', 'sre', 'it ', 'it-', 'ops', 'legal', 'appsec', 'infosec', 'release', 'governance', 'maintainer', 'admin', 'owner', 'ciso', 'cto']);
+const NOTICE_ANCHOR = new Anchor(['security', 'compliance', 'platform', 'infra', 'devops', 'sre', 'it ', 'it\t', 'it-', 'it_', 'ops', 'legal', 'appsec', 'infosec', 'release', 'governance', 'maintainer', 'admin', 'owner', 'ciso', 'cto']);
+/** A title is bracketed or bold: the team's name alone is on every other line of a technical file. */
+const NOTICE_ON = new AnchorPair(new Anchor(['[', '**', '__']), NOTICE_ANCHOR);
 /**
  * What such a notice orders that no team writes into an agent's context file: a security control switched off, the
  * instructions before it declared void, or the user told something false.
@@ -245,7 +249,7 @@ export const FAKE_STRUCTURE: Detector = {
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'chat_template_token',
         message: `Chat-template token ${preview(m[0])}: it tries to start a new system or user turn inside the prompt.` });
     });
-    view.eachLineMatch(TOKEN_ANCHOR, ROLE_RECORD, (m) => {
+    view.eachLineMatch(ROLE_RECORD_ANCHOR, ROLE_RECORD, (m) => {
       const turn = systemTurn(view.text, m);
       const order = turn && OVERRIDING_CONTENT.exec(turn.content);
       if (!order) return;
@@ -253,7 +257,7 @@ export const FAKE_STRUCTURE: Detector = {
       emit({ start: m.index, end: turn!.end, ruleId: 'chat_template_token', quotable: 'example-fence',
         message: `Forged ${role} message in a chat request that says ${preview(order[0])}: the model may take the file's text for a real ${role} turn.` });
     });
-    view.eachLineMatch(NOTICE_ANCHOR, AUTHORITY_TITLE, (m) => {
+    view.eachLineMatch(NOTICE_ON, AUTHORITY_TITLE, (m) => {
       const text = view.text;
       const from = m.index + m[0].length;
       const gap = text.indexOf('\n\n', from);
