@@ -21,6 +21,8 @@ const TRIGGER = new RegExp(
   [
     // A note addressed to agents by name, ending in a colon: "For Copilot and similar tools:", "To Claude Code and Cursor:".
     `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to|attention)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*(?:(?:similar|other)[ \\t]+(?:\\w+[ \\t]+)?(?:tools|assistants|agents|AIs|models|bots)|${NAMED_AGENT})){0,3}[ \\t]*:`,
+    // A line addressed to agents by name: "Copilot: if the file you are editing is …".
+    `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,3}[ \\t]*:`,
     // A condition on the agent's own session mode: "If the session was started with --print or in headless mode" (not a test run's).
     '\\b(?:if|when|whenever|while|once)[ \\t]+(?:you(?:\'re|[ \\t]+are)?|this[ \\t]+(?:session|run)|the[ \\t]+(?:session|agent|assistant|tool|cli|model|conversation))\\b[^.\\n,;:]{0,50}?\\b(?:in|with)[ \\t]+(?:the[ \\t]+|a[ \\t]+)?(?:headless|non-?interactive|unattended|autonomous|auto-?accept|yolo|print)[ \\t]+(?:mode|session|run)\\b',
     `\\b(?:if|when|whenever|once|since)[ \\t]+(?:you[ \\t]+are|you're|you[ \\t]+happen[ \\t]+to[ \\t]+be)[ \\t]+${AI}\\b`,
@@ -50,6 +52,7 @@ const TRIGGER = new RegExp(
     // Text that tells people it is not for them is for the agent alone.
     '\\bnot[ \\t]+(?:(?:meant|intended|written|addressed)[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:humans?|human[ \\t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))\\b',
     '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
+    '\\bhumans?[ \\t]*[:,][ \\t]*(?:please[ \\t]+)?(?:skip|ignore)[ \\t]+(?:this|it)\\b',
     // "The next section is only for automated tools": the section it announces is read with it.
     `\\b(?:the[ \\t]+)?(?:following|next)[ \\t]+(?:paragraph|section|part|block|note|lines?|steps?)[ \\t]+(?:is|are)[ \\t]+(?:(?:only|solely|meant|intended|written|addressed)[ \\t]+)*(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:all[ \\t]+|any[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}(?:[ \\t]+only)?\\b`,
   ].join('|'),
@@ -110,6 +113,13 @@ const HARM = new RegExp(
     '\\b(?:scp|rsync)\\b[^\\n]{0,20}[ \\t](?:\\.\\/?|~\\/?|\\$PWD)[ \\t][^\\n]{0,60}@',
     '\\b(?:zip|tar|copy|upload|send|attach)\\w*\\b[^.\\n]{0,80}\\b(?:wallets?|solana|exodus|metamask|electrum|keystore|seed[ \\t]+phrases?)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b[^\\n]{0,60}--public\\b',
     '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:mention|tell|report|flag|say)[ \\t]+(?:it|this|that|them|anything)\\b',
+    // Security settings switched off by key (`"RequireHttpsMetadata": false`, `ValidateIssuer: false`), the repository made public.
+    '["\'`]?\\b(?:Require|Validate|Verify|Enforce|Check)[A-Za-z]*["\'`]?[ \\t]*[:=][ \\t]*["\'`]?(?:false|False|0)\\b|--visibility[ \\t=]+public\\b|\\bmake\\w*[ \\t]+(?:the[ \\t]+|this[ \\t]+|our[ \\t]+)?(?:repo|repository|project)[ \\t]+public\\b',
+    // Injectable SQL on purpose; payment or personal data sent to an address; money rounded "in our favour".
+    '\\b(?:interpolat|concatenat)\\w*\\b[^.\\n]{0,60}\\b(?:raw[ \\t]+)?SQL\\b|\\braw[ \\t]+SQL[ \\t]+strings?\\b|\\bin[ \\t]+our[ \\t]+favou?r\\b',
+    '\\b(?:send|post|forward|upload|transmit|share|report)\\w*\\b[^.\\n]{0,80}\\b(?:card|PAN|CVV|CVC|expiry|BIN|last4|SSN|social[ \\t]+security|passport|date[ \\t]+of[ \\t]+birth|customer[ \\t]+(?:e-?mails?|data|records|addresses))\\b(?:[^.\\n]|\\.(?=\\S)){0,80}?https?:\\/\\/',
+    // A secrets file quoted where others read it; the user steered away by a false verdict on the project.
+    '\\bquot\\w*[ \\t]+(?:its|their|the)[ \\t]+(?:full[ \\t]+)?contents?\\b[^.\\n]{0,40}\\b(?:in|into)[ \\t]+(?:the[ \\t]+)?(?:PR|pull[ \\t]+request|issue|reply|comment|commit)|\\bdescrib\\w*[ \\t]+(?:the[ \\t]+|this[ \\t]+)?(?:project|repo|repository|library|package)[ \\t]+as[ \\t]+(?:abandoned|insecure|unmaintained|dead|vulnerable)\\b',
     // People kept uninformed: "humans don't need to know about this mirror".
     '\\b(?:humans?|users?|the[ \\t]+user|anyone|nobody|maintainers?|reviewers?|the[ \\t]+team)[ \\t]+(?:don\'t|do[ \\t]+not|doesn\'t|does[ \\t]+not|needn\'t|need[ \\t]+not)[ \\t]+(?:need[ \\t]+to[ \\t]+|have[ \\t]+to[ \\t]+)?(?:know|be[ \\t]+told|hear|see)\\b',
     // Rows deleted by SQL, or the secrets written into a file that is published.
@@ -223,6 +233,8 @@ const ENV_CONDITION = new RegExp(
     '\\b(?:if|when|once)[ \\t]+`?(?:~|\\$HOME)\\/\\.(?:aws|ssh|kube|docker|npmrc|netrc|pypirc|config)[^\\s`]*`?[ \\t]+(?:contains|exists|is[ \\t]+present|has|holds|lists)\\b',
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:or|and)[ \\t]+)?[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
+    // The repository's visibility: "when this repository is private".
+    '\\b(?:if|when|while|as[ \\t]+long[ \\t]+as)[ \\t]+(?:this|the)[ \\t]+(?:repo|repository|project)[ \\t]+is[ \\t]+(?:private|internal|public)\\b',
     // An assignment tested inline: "when `CI=true`", "if GITHUB_ACTIONS==true".
     '\\b(?:if|when|whenever|once|while)[ \\t]+[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}[ \\t]*={1,2}[ \\t]*[`\'"]?(?:true|1|yes)\\b',
     // The account or the repository the agent works in: "if you are running as root", "when the current branch is `release`".
@@ -234,7 +246,7 @@ const ENV_CONDITION = new RegExp(
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor(['=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor(['is private', 'is internal', 'is public', '=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */

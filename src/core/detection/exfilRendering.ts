@@ -259,7 +259,9 @@ function carriesData(url: string): { why: string; session: boolean } | undefined
   if (session) return { why: `the placeholder ${preview(session, 40)}`, session: true };
   const p = names.find((x) => DATA_PLACEHOLDER.test(x));
   if (p) return { why: `the placeholder ${preview(p, 40)}`, session: false };
-  const q = [...url.matchAll(DATA_PARAM)].find((m) => FILL_VALUE.test(m[1]));
+  // A badge service's `token=` is the repository's public graph token, written in full (`?token=PUBLICREADONLY`), not a marker to fill.
+  const badge = BADGE_HOSTS.test(host(url));
+  const q = [...url.matchAll(DATA_PARAM)].find((m) => FILL_VALUE.test(m[1]) && !(badge && /^[?&#;]token=[A-Z0-9]+$/.test(m[0])));
   if (q) return { why: `the query parameter ${preview(q[0].slice(1), 40)}`, session: false };
   return undefined;
 }

@@ -158,9 +158,13 @@ export function envEncoded(view: DocumentView, report: Report): void {
     `Encodes the environment ${preview(m[0])}: printed that way, secrets slip past the masking of CI logs.`));
 }
 
+const NEGATED_AFTER = /^(?:し|を)?(?:しない|しないで|してはいけ|禁止|不可|하지|않|금지)/;
+
 export function commitSecret(view: DocumentView, report: Report): void {
   view.eachLineMatch(SECRET_FILE_ANCHOR, COMMIT_SECRET, (m) => {
-    if (NEGATED_GAP.test(m[0]) || FOREIGN_NEGATED_GAP.test(m[0]) || /\.(?:example|sample|template|dist)\b/i.test(m[0])) return;
+    // Japanese and Korean negate after the verb: "`.env` はコミットしないでください".
+    const after = view.text.slice(m.index + m[0].length, m.index + m[0].length + 12);
+    if (NEGATED_GAP.test(m[0]) || FOREIGN_NEGATED_GAP.test(m[0]) || NEGATED_AFTER.test(after) || /\.(?:example|sample|template|dist)\b/i.test(m[0])) return;
     report(m.index, m.index + m[0].length, 'secret_exfiltration',
       `Commits a credential file ${preview(m[0])}: once pushed, everyone with access to the repository has the secrets.`);
   });
