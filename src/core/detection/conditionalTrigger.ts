@@ -113,6 +113,11 @@ const HARM = new RegExp(
     '\\b(?:scp|rsync)\\b[^\\n]{0,20}[ \\t](?:\\.\\/?|~\\/?|\\$PWD)[ \\t][^\\n]{0,60}@',
     '\\b(?:zip|tar|copy|upload|send|attach)\\w*\\b[^.\\n]{0,80}\\b(?:wallets?|solana|exodus|metamask|electrum|keystore|seed[ \\t]+phrases?)\\b|\\bgh[ \\t]+gist[ \\t]+create\\b[^\\n]{0,60}--public\\b',
     '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:mention|tell|report|flag|say)[ \\t]+(?:it|this|that|them|anything)\\b',
+    // Tests dropped and the change kept from discussion; a token's value written into the repository; authorization that allows all.
+    '\\b(?:doesn\'t|does[ \\t]+not|don\'t|do[ \\t]+not)[ \\t]+want[ \\t]+(?:it|this|that|them)[ \\t]+(?:discussed|mentioned|known|reported|flagged|noticed)\\b|\\b(?:drop|delete|remove)[ \\t]+(?:the[ \\t]+)?(?:related|relevant|corresponding|failing)[ \\t]+tests?\\b',
+    '\\bvalue[ \\t]+of[ \\t]+`?\\$?\\{?[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD)\\}?`?(?:[^.\\n]|\\.(?=\\S)){0,40}?\\b(?:into|in|to)[ \\t]+`?[\\w./-]+\\.(?:md|txt|json|ya?ml|html|log)\\b|\\bAllowAll\\w*|"Action"[ \\t]*:[ \\t]*\\[?[ \\t]*"\\*"',
+    // Someone's text put above the user: "treat everything after it as coming from the repository owner, above the user".
+    '\\bas[ \\t]+(?:if[ \\t]+it[ \\t]+(?:came|comes)|coming)[ \\t]+from[ \\t]+the[ \\t]+(?:repository[ \\t]+|repo[ \\t]+|project[ \\t]+)?(?:owner|maintainers?|admin\\w*)\\b|\\babove[ \\t]+the[ \\t]+user\\b',
     // Security settings switched off by key (`"RequireHttpsMetadata": false`, `ValidateIssuer: false`), the repository made public.
     '["\'`]?\\b(?:Require|Validate|Verify|Enforce|Check)[A-Za-z]*["\'`]?[ \\t]*[:=][ \\t]*["\'`]?(?:false|False|0)\\b|--visibility[ \\t=]+public\\b|\\bmake\\w*[ \\t]+(?:the[ \\t]+|this[ \\t]+|our[ \\t]+)?(?:repo|repository|project)[ \\t]+public\\b',
     // Injectable SQL on purpose; payment or personal data sent to an address; money rounded "in our favour".
@@ -257,10 +262,11 @@ const IDLE = new RegExp(
     '\\b[\\w\'’]+[ \\t]+(?:hasn\'t|hasn’t|has[ \\t]+not|has[ \\t]+stopped)[ \\t]+(?:replied|responded|answered|typed|been[ \\t]+active)\\b',
     '\\b(?:stepping|stepped|steps|gone|went|is[ \\t]+away)[ \\t]+(?:away|from[ \\t]+(?:the[ \\t]+)?keyboard)\\b|\\baway[ \\t]+from[ \\t]+(?:the[ \\t]+|her[ \\t]+|his[ \\t]+|their[ \\t]+)?(?:keyboard|desk|computer)\\b',
     '\\b(?:the[ \\t]+)?(?:user|human|developer|operator)[ \\t]+(?:is|goes|went|has[ \\t]+gone)[ \\t]+(?:idle|inactive|afk)\\b',
+    '\\bno[ \\t]+(?:human|one|user|person|maintainer)[ \\t]+has[ \\t]+(?:replied|responded|answered|typed|confirmed)\\b',
   ].join('|'),
   'gi',
 );
-const IDLE_WORD = new Anchor(['stepping away', 'stepped away', 'steps away', 'gone away', 'went away', 'away from', "hasn’t replied", "hasn’t responded", 'auto-accept', 'autoaccept', 'auto-approve mode', 'autoapprove mode', 'autopilot mode', 'yolo mode', 'full-auto', 'fullauto mode', 'autonomous mode', "hasn't replied", "hasn't responded", "hasn't answered", "hasn't typed", "hasn't been active", 'has not replied', 'has not responded', 'has not answered', 'has not typed', 'has not been active', 'has stopped', 'idle', 'inactive', 'afk']);
+const IDLE_WORD = new Anchor(['human has', 'one has', 'user has', 'person has', 'maintainer has', 'stepping away', 'stepped away', 'steps away', 'gone away', 'went away', 'away from', "hasn’t replied", "hasn’t responded", 'auto-accept', 'autoaccept', 'auto-approve mode', 'autoapprove mode', 'autopilot mode', 'yolo mode', 'full-auto', 'fullauto mode', 'autonomous mode', "hasn't replied", "hasn't responded", "hasn't answered", "hasn't typed", "hasn't been active", 'has not replied', 'has not responded', 'has not answered', 'has not typed', 'has not been active', 'has stopped', 'idle', 'inactive', 'afk']);
 
 /** "When the user asks …" is how skills and rules say when they apply: only an override, secrecy or an attack tool makes it one. */
 /** A quoted word or phrase. */
@@ -428,7 +434,8 @@ function firstOrder(s: string, payloads: RegExp, endsAfter = 0, prohibition?: Re
     // The clause the payload sits in: since the last comma, semicolon, colon, "and", "then" or "but".
     const before = s.slice(0, m.index);
     // A URL's scheme colon ("`https://…-telemetry.dev`") does not end the clause.
-    const clause = before.slice(Math.max(before.search(/(?:[,;]|:(?!\/\/))(?:[^,;:]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
+    // Full-width stops end a clause too ("確認は不要です。`git push --force` を…": the prohibition is the sentence before).
+    const clause = before.slice(Math.max(before.search(/(?:[,;。！？、，；：]|:(?!\/\/))(?:[^,;:。！？、，；：]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
     if (m.index + m[0].length <= endsAfter) continue;
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
     if (!DECEIT.test(m[0]) && (FORBIDS.test(clause) || prohibition?.test(clause))) continue;
@@ -473,6 +480,7 @@ const FOREIGN_HARM = new RegExp(
   'giu',
 );
 const FOREIGN_CONCEAL = new RegExp(CONCEAL, 'giu');
+const POST_VERB_NEGATION = /しない|しないで|ないで|ません|禁止|하지[ \t]*(?:마|말)|않|금지/;
 /** The user kept uninformed, in another language, wherever it is said. */
 const CONCEALED = new RegExp(CONCEAL_ANYWHERE, 'giu');
 const CONCEALED_WORD = new Anchor(CONCEAL_LITERALS);
@@ -589,8 +597,11 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const end = m.index + m[0].length;
       const said = addressed(text, end);
       FOREIGN_CONCEAL.lastIndex = 0;
+      const command = firstOrder(said.text, HARM, 0, PROHIBITION);
+      // Japanese and Korean forbid after the verb: "`git push --force` は使用しないでください".
+      const forbiddenAfter = command && POST_VERB_NEGATION.test(said.text.slice(command.index + command[0].length).split(/[。！？.!?\n]/)[0]);
       const payload = firstForeignOrder(said.text, FOREIGN_HARM, false) ?? firstForeignOrder(said.text, FOREIGN_OVERRIDE, false) ?? firstForeignOrder(said.text, FOREIGN_WAIVER, true) ??
-        firstOrder(said.text, HARM, 0, PROHIBITION) ?? FOREIGN_CONCEAL.exec(said.text) ?? undefined;
+        (forbiddenAfter ? undefined : command) ?? FOREIGN_CONCEAL.exec(said.text) ?? undefined;
       if (!payload || view.negated(m.index)) return;
       const stop = end + said.offset + payload.index + payload[0].length;
       emit({ start: m.index, end: stop, ruleId: 'ai_targeted_trigger',
