@@ -499,9 +499,9 @@ const SENTENCE_END = /[.!?。！？\n]/;
  * The first match of `re` (global) in `s` that the clause around it does not forbid, in English or another language. A harm's
  * negation can sit inside it ("n'envoyez jamais", "stuur nooit"); a waiver holds its own ("sin pedir", "не спрашивая"), so
  * the rest of its sentence is read ("sormadan hiçbir dosyayı silme": without asking, delete nothing; "Führe keine Befehle aus, die
- * … löschen, ohne nachzufragen").
+ * … löschen, ohne nachzufragen"). `accept` rejects matches on other grounds.
  */
-function firstForeignOrder(s: string, re: RegExp, waiver: boolean): RegExpExecArray | undefined {
+function firstForeignOrder(s: string, re: RegExp, waiver: boolean, accept: (m: RegExpExecArray) => boolean = () => true): RegExpExecArray | undefined {
   re.lastIndex = 0;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const before = s.slice(0, m.index);
@@ -510,7 +510,7 @@ function firstForeignOrder(s: string, re: RegExp, waiver: boolean): RegExpExecAr
     const scope = waiver
       ? `${before.slice(before.search(SENTENCE_START) + 1)} ${after.slice(0, cut === -1 ? after.length : cut)}`
       : before.slice(before.search(CLAUSE_START) + 1) + m[0];
-    if (!FORBIDS.test(scope) && !PROHIBITION.test(scope) && (re !== FOREIGN_OVERRIDE || WHOSE.test(s.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30)))) return m;
+    if (!FORBIDS.test(scope) && !PROHIBITION.test(scope) && accept(m)) return m;
   }
   return undefined;
 }
@@ -600,7 +600,9 @@ export const CONDITIONAL_TRIGGER: Detector = {
       const command = firstOrder(said.text, HARM, 0, PROHIBITION);
       // Japanese and Korean forbid after the verb: "`git push --force` は使用しないでください".
       const forbiddenAfter = command && POST_VERB_NEGATION.test(said.text.slice(command.index + command[0].length).split(/[。！？.!?\n]/)[0]);
-      const payload = firstForeignOrder(said.text, FOREIGN_HARM, false) ?? firstForeignOrder(said.text, FOREIGN_OVERRIDE, false) ?? firstForeignOrder(said.text, FOREIGN_WAIVER, true) ??
+      const overridesWhose = (o: RegExpExecArray): boolean => WHOSE.test(said.text.slice(Math.max(0, o.index - 30), o.index + o[0].length + 30));
+      const payload = firstForeignOrder(said.text, FOREIGN_HARM, false) ?? firstForeignOrder(said.text, FOREIGN_OVERRIDE, false, overridesWhose) ??
+        firstForeignOrder(said.text, FOREIGN_WAIVER, true) ??
         (forbiddenAfter ? undefined : command) ?? FOREIGN_CONCEAL.exec(said.text) ?? undefined;
       if (!payload || view.negated(m.index)) return;
       const stop = end + said.offset + payload.index + payload[0].length;

@@ -65,6 +65,9 @@ const PROHIBITION_LEAD =
 /** A line that leads a list: a heading, a line ending in a colon, or a short label ("Don't", "❌ Avoid"); a paragraph that happens to say "do not" is none. */
 const LEAD_LINE = /^[ \t]*#|[:：][ \t*_]*$|^[^\n]{0,60}$/;
 
+/** How far before and after a match its sentence is read. */
+const SENTENCE_REACH = 300;
+
 export class DocumentView {
   private fences: number[] | undefined;
   private hits: AnchorHits | undefined;
@@ -135,6 +138,19 @@ export class DocumentView {
     }
     // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block.
     return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+  }
+
+  /**
+   * The sentence of its line holding [start, end): from the last sentence end before it (". ", "; ", "。" …; a dot
+   * inside a file name such as ".env.local" ends nothing) to the next one after it, at most SENTENCE_REACH either side.
+   */
+  sentenceAround(start: number, end: number): string {
+    const [ls, le] = this.lineAt(start);
+    const before = this.text.slice(Math.max(ls, start - SENTENCE_REACH), start);
+    const after = this.text.slice(end, Math.min(le, end + SENTENCE_REACH));
+    const from = before.search(/[.!?;。！？；](?:[^.!?;。！？；]|\.(?=\S))*$/);
+    const to = after.search(/[.!?;。！？；](?:\s|$)/);
+    return before.slice(from + 1) + this.text.slice(start, end) + (to === -1 ? after : after.slice(0, to));
   }
 
   /** Inside a `code span` on one line. */

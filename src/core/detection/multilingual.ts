@@ -66,7 +66,9 @@ export const SEND = words(
 );
 
 /** Asking the user first waived: "sin pedir confirmación", "ohne Rückfrage", "kullanıcıya sormadan", "確認せずに". */
-export const WITHOUT_ASKING_WORDS = words(
+/** "Without", before asking, telling or showing. */
+const WITHOUT = words(['sin', 'sans', 'ohne', 'sem', 'senza', 'zonder', 'bez', 'без', 'دون', 'بدون', 'बिना', 'tanpa', 'utan']);
+const WITHOUT_ASKING_WORDS = words(
   [
     'sin[ \\t]+(?:pedir|preguntar|consultar)[\\p{L}\\p{M}]*', 'sans[ \\t]+(?:demander|confirmation|prévenir)', 'ohne[ \\t]+(?:zu[ \\t]+fragen|Rückfrage|Bestätigung|nachzufragen|zu[ \\t]+bestätigen)',
     'sem[ \\t]+(?:pedir|perguntar|confirmação)', 'senza[ \\t]+(?:chiedere|conferma)', 'zonder[ \\t]+(?:te[ \\t]+vragen|bevestiging|overleg)', 'bez[ \\t]+(?:pytania|potwierdzenia|pytań|ptaní|potvrzení)',
@@ -81,7 +83,7 @@ export const WITHOUT_ASKING_WORDS = words(
 
 /** Without asking whom: "ohne den Nutzer zu fragen", "sin preguntarle al usuario", "bez pytania użytkownika". */
 const WITHOUT_ASKING_SOMEONE =
-  `${words(['sin', 'sans', 'ohne', 'sem', 'senza', 'zonder', 'bez', 'без', 'tanpa', 'utan'])}(?:[ \\t]+[\\p{L}\\p{M}'’]+){0,3}?[ \\t]+(?:zu[ \\t]+|te[ \\t]+|att[ \\t]+)?` +
+  `${WITHOUT}(?:[ \\t]+[\\p{L}\\p{M}'’]+){0,3}?[ \\t]+(?:zu[ \\t]+|te[ \\t]+|att[ \\t]+)?` +
   words(['fragen', 'nachzufragen', 'preguntar[\\p{L}\\p{M}]*', 'consultar[\\p{L}\\p{M}]*', 'demander', 'perguntar', 'consultar', 'chiedere', 'vragen', 'pytania', 'pytać', 'спрашива[\\p{L}\\p{M}]*', 'спросив', 'запиту', 'bertanya', 'fråga']);
 export const WITHOUT_ASKING = `(?:${WITHOUT_ASKING_WORDS}|${WITHOUT_ASKING_SOMEONE})`;
 
@@ -208,8 +210,6 @@ const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'd
 const NEGATED_TELL = words(['bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'نگویید']);
 /** A verb of telling followed, within its clause, by a prohibition or a negated need ("बताने की ज़रूरत नहीं है"). */
 const TOLD_NOT = `${TELL}[^\\n.!?。！？]{0,20}?${PROHIBITION.source}`;
-/** Without showing or telling. */
-const WITHOUT = words(['sin', 'sans', 'ohne', 'sem', 'senza', 'zonder', 'bez', 'без', 'دون', 'بدون', 'बिना', 'tanpa', 'utan']);
 const SHOW = words(['mostr[\\p{L}\\p{M}]*', 'montr[\\p{L}\\p{M}]*', 'zeig[\\p{L}\\p{M}]*', 'показ[\\p{L}\\p{M}]*', 'عرض[\\p{L}\\p{M}]*', 'दिखा[\\p{L}\\p{M}]*', 'tunjuk[\\p{L}\\p{M}]*', 'visa']);
 /** That the user need not know: "знать не нужно", "muss nichts davon wissen", "no necesita saberlo", "不需要知道", "知る必要はない". */
 const NEED_NOT_KNOW =

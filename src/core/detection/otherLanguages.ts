@@ -246,15 +246,6 @@ const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+|\bSlack\b|(?<![\
 const LEADING_CONDITION = /^[ \t>*_#-]*(?:если|когда|wenn|falls|sobald|solange|si|cuando|quand|lorsque|quando|se|caso|als|indien|jeśli|jeżeli|eğer|if|when|unless)(?![\p{L}])[^,，、:;]{0,120}[,，、:;]/iu;
 /** A public key is meant to be handed out. */
 const PUBLIC_KEY = /\.pub\b|öffentlich|public|pública|publique|pubblic|открыт|公钥|公開鍵|공개[ \t]*키/i;
-/** The sentence of the line [ls, le) that holds [start, end). */
-function sentenceAround(text: string, ls: number, le: number, start: number, end: number): string {
-  const before = text.slice(Math.max(ls, start - 200), start);
-  const after = text.slice(end, Math.min(le, end + 200));
-  const from = before.search(/[.!?。！？](?:[^.!?。！？]|\.(?=\S))*$/);
-  const to = after.search(/[.!?。！？](?:\s|$)/);
-  return before.slice(from + 1) + text.slice(start, end) + (to === -1 ? after : after.slice(0, to));
-}
-
 /** The sentences of a line: ended by . ! ? (followed by a space) or their full-width forms. */
 const SENTENCE_END = /(?<=[.!?])[ \t]+|(?<=[。！？])/;
 
@@ -306,8 +297,7 @@ export const OTHER_LANGUAGES: Detector = {
     }
     const text = view.text;
     view.eachLineMatch(PRECEDENCE_WORD, OUTRANKS, (m) => {
-      const [ls, le] = view.lineAt(m.index);
-      const sentence = sentenceAround(text, ls, le, m.index, m.index + m[0].length);
+      const sentence = view.sentenceAround(m.index, m.index + m[0].length);
       if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(sentence) || view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
         message: `Rules claimed to outrank the user ${preview(m[0])}: written in another language, it tries to put this text's orders above the user's.` });

@@ -104,13 +104,16 @@ export function downloadThenRun(view: DocumentView, report: Report): void {
   });
 }
 
-export function pipedToShell(view: DocumentView, report: Report): void {
-  view.eachLineMatch(REMOTE_EXEC_ON, REMOTE_EXEC, (m) => {
+/** A check reporting each match of `re` (on lines with `anchor`) that is not an official installer as a downloaded script run. */
+function downloadedScriptRun(anchor: Anchor | AnchorPair, re: RegExp): (view: DocumentView, report: Report) => void {
+  return (view, report) => view.eachLineMatch(anchor, re, (m) => {
     if (officialInstaller(m[0])) return;
     report(m.index, m.index + m[0].length, 'remote_code_execution',
       `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);
   });
 }
+
+export const pipedToShell = downloadedScriptRun(REMOTE_EXEC_ON, REMOTE_EXEC);
 
 export function remotePatch(view: DocumentView, report: Report): void {
   view.eachLineMatch(REMOTE_PATCH_ANCHOR, REMOTE_PATCH, (m) => {
@@ -120,13 +123,7 @@ export function remotePatch(view: DocumentView, report: Report): void {
   });
 }
 
-export function remoteScript(view: DocumentView, report: Report): void {
-  view.eachLineMatch(REMOTE_SCRIPT_ANCHOR, REMOTE_SCRIPT_RUN, (m) => {
-    if (officialInstaller(m[0])) return;
-    report(m.index, m.index + m[0].length, 'remote_code_execution',
-      `Runs a script downloaded from the network ${preview(m[0])}: the agent would execute whatever that server sends.`);
-  });
-}
+export const remoteScript = downloadedScriptRun(REMOTE_SCRIPT_ANCHOR, REMOTE_SCRIPT_RUN);
 
 /** Reports `remote_instructions` when what the URL serves is to be followed rather than run. */
 export function foreignDownloadRun(view: DocumentView, report: Report): void {

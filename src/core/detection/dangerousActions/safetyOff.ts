@@ -160,16 +160,8 @@ export function noVerify(view: DocumentView, report: Report): void {
 }
 
 export function foreignUnreviewed(view: DocumentView, report: Report): void {
-  const text = view.text;
   view.eachLineMatch(FOREIGN_UNREVIEWED_ANCHOR, FOREIGN_UNREVIEWED, (m) => {
-    const [ls, le] = view.lineAt(m.index);
-    const line = text.slice(ls, le);
-    const at = m.index - ls;
-    // The sentence holding the match: from the last sentence end before it to the next one after it.
-    const from = Math.max(line.lastIndexOf('. ', at), line.lastIndexOf('。', at), line.lastIndexOf('; ', at)) + 1;
-    const next = line.slice(at + m[0].length).search(/[.。;!?！？](?:[ \t]|$)/);
-    const sentence = line.slice(from, next === -1 ? line.length : at + m[0].length + next);
-    if (FOREIGN_PROHIBITION.test(sentence)) return;
+    if (FOREIGN_PROHIBITION.test(view.sentenceAround(m.index, m.index + m[0].length))) return;
     report(m.index, m.index + m[0].length, 'safety_bypass',
       `Order to merge, deploy or delete without review or confirmation ${preview(m[0])}: it removes the people who would stop a bad change.`);
   });
