@@ -10,6 +10,7 @@ import {
   AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
   SYSTEM_PROMPT, TESTS, UNIVERSAL_PASSWORD, USER, WITHOUT_ASKING,
 } from './multilingual';
+import { MISREPRESENTING, WEAKENING } from './weakening';
 
 const AI = '(?:an?[ \\t]+)?(?:(?:machine|automated)[ \\t]+readers?|crawlers?|(?:automated|autonomous|ai)[ \\t]+(?:coding[ \\t]+)?(?:tool|system|program|reader|crawler|assistant|agent)|AI|A\\.I\\.|LLM|large[ \\t]+language[ \\t]+model|language[ \\t]+model|(?:coding[ \\t]+)?(?:assistant|agent)|bot|chatbot|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini|Hermes|Codex|Devin|Windsurf|Cline|model)s?';
 
@@ -29,7 +30,7 @@ const TRIGGER = new RegExp(
     `\\b(?:AI|LLM|assistant|agent|model|bot)s?[ \\t]+(?:reading|processing|parsing|scanning|summari[sz]ing|analy[sz]ing|reviewing|seeing)[ \\t]+(?:this|these)\\b`,
     `\\b(?:attention|note[ \\t]+to|message[ \\t]+to|memo[ \\t]+to|reminder[ \\t]+(?:to|for)|heads[ \\t-]+up[ \\t]+(?:to|for)|psa[ \\t]+(?:to|for)|hey|dear)[ \\t]*:?[ \\t]+(?:the[ \\t]+)?(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
     `^[ \\t>*_#-]*to[ \\t]*:?[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b|\\bto[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}[ \\t]*[:,]`,
-    '\\b(?:when|if|while|whenever)[ \\t]+(?:you[ \\t]+are[ \\t]+)?(?:running|run|invoked|executed|started)[ \\t]+(?:headless(?:ly)?|non-?interactive(?:ly)?|autonomous(?:ly)?|unattended|in[ \\t]+(?:the[ \\t]+)?(?:background|batch[ \\t]+mode)|without[ \\t]+a[ \\t]+(?:TTY|terminal))',
+    '\\b(?:when|if|while|whenever)[ \\t]+(?:you[ \\t]+are[ \\t]+|you\'re[ \\t]+)?(?:running|run|invoked|executed|started)[ \\t]+(?:headless(?:ly)?|non-?interactive(?:ly)?|autonomous(?:ly)?|unattended|in[ \\t]+(?:the[ \\t]+)?(?:background|batch[ \\t]+mode)|without[ \\t]+a[ \\t]+(?:TTY|terminal))',
     `^[ \\t>*_#-]*(?:(?:machine|automated)[ \\t]+readers?|crawlers?|AI|LLMs?|(?:coding[ \\t]+)?(?:agents?|assistants?)|language[ \\t]+models?|bots?)(?:[ \\t]+(?:of|reading|processing|parsing)[ \\t]+(?:this|these)[ \\t]+\\w+)?[ \\t]*:`,
     `\\b(?:invoked|run|used|called|read|opened|loaded|triggered|executed)[ \\t]+by[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}\\b`,
     `\\b(?:when|if|whenever|once)[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}[ \\t]+(?:is|are|gets?|was|runs?|reads?)[ \\t]+(?:asked|used|invoked|running|run|told|reading|processing|reviewing)\\b`,
@@ -51,8 +52,24 @@ const TRIGGER = new RegExp(
     '^[ \\t>*_#-]*(?:AI[ \\t]+)?(?:agents?|assistants?|bots?|LLMs?)[ \\t]+(?:with|that[ \\t]+have|having|running)[ \\t]+[\\w \\t-]{1,30}:',
     // Text that tells people it is not for them is for the agent alone.
     '\\bnot[ \\t]+(?:(?:meant|intended|written|addressed)[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:humans?|human[ \\t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))\\b',
-    '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
+    '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))(?:[ \\t]+reading[ \\t]+this)?[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
     '\\bhumans?[ \\t]*[:,][ \\t]*(?:please[ \\t]+)?(?:skip|ignore)[ \\t]+(?:this|it)\\b',
+    // Agents named in a list before a colon, or a kind of model only: "Claude, GPT and Gemini models:", "[^llm]: Language models only:".
+    `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,4}[ \\t]+(?:models?|agents?|assistants?|tools?)(?:[ \\t]+only)?[ \\t]*:`,
+    '^[ \\t>*_#-]*(?:\\[\\^[\\w-]+\\]:[ \\t]*)?(?:language[ \\t]+models?|LLMs?|AI[ \\t]+(?:agents?|assistants?|models?)|(?:coding[ \\t]+)?agents?|assistants?|models?)[ \\t]+only[ \\t]*:',
+    // The reader named as the model inside a sentence: "you (the model) should", "you as the assistant should", "… and you are the AI".
+    '\\byou[ \\t]+\\((?:the[ \\t]+)?(?:model|AI|assistant|agent|LLM)\\)|\\byou[ \\t]+as[ \\t]+(?:the|an?)[ \\t]+(?:AI|assistant|agent|model|LLM)\\b',
+    `\\b(?:and|&&|but)[ \\t]+(?:you[ \\t]+are|you're)[ \\t]+(?:the[ \\t]+)?${AI}\\b|\\b(?:editor|author|reader|caller|invoker)[ \\t]+(?:is|==)[ \\t]+(?:an?[ \\t]+)?${AI}\\b`,
+    // What an agent, and only an agent, is told to do: "an AI agent editing `billing.ts` should …", "automated agents should …".
+    '\\b(?:(?:an?|any|all|the|automated|autonomous)[ \\t]+)?(?:(?:AI|LLM)[ \\t]+|coding[ \\t]+|automated[ \\t]+)?(?:agents?|assistants?)(?:[ \\t]+(?:working|editing|running|operating|touching|writing|making|reviewing)\\b(?:[^.\\n,;]|\\.(?=\\w)){0,50})?[ \\t]+(?:should|must|shall|needs?[ \\t]+to|has[ \\t]+to|is[ \\t]+to|are[ \\t]+to)(?:[ \\t]+also)?[ \\t]+(?!(?:not|never|already|be|have|ask|only)\\b)(?=\\w)',
+    `\\b(?:when|if|whenever|once)[ \\t]+(?:${NAMED_AGENT}|(?:an?|the|any)[ \\t]+(?:AI[ \\t]+)?(?:agent|assistant|model|LLM))[ \\t]+(?:reviews?|edits?|writes?|generates?|completes?|runs?|works?|touches?|opens?|modifies?|creates?)\\b`,
+    '\\b(?:reviewers?|readers?|contributors?|visitors?)[ \\t]+(?:that|who|which)[ \\t]+(?:are|is)[ \\t]+not[ \\t]+(?:people|humans?|persons?)\\b|\\bif[ \\t]+you[ \\t]+(?:parse|process|ingest|tokeni[sz]e)[ \\t]+this\\b',
+    // Agents of a kind before a colon: "For AI assistants running on Windows hosts:".
+    `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}[ \\t]+(?:running|working|operating|invoked|used|on|in|with|that|who)\\b[^:\\n]{0,50}:`,
+    // A condition only an agent's session meets: "if your session has been running for more than an hour", "after the tenth exchange in a conversation".
+    '\\b(?:if|when|once|after)[ \\t]+(?:your|the|this)[ \\t]+(?:session|conversation|chat|context[ \\t]+window)[ \\t]+(?:has[ \\t]+)?(?:been[ \\t]+)?(?:running|lasted|lasts|exceeds?|reaches?|passes|shows?|contains?|is[ \\t]+(?:longer|over))\\b|\\bafter[ \\t]+the[ \\t]+\\w+[ \\t]+(?:exchange|turn|message)[ \\t]+in[ \\t]+(?:a|the|this)[ \\t]+(?:conversation|session|chat)\\b',
+    // A heading that addresses agents: "## For assistant models" (the paragraph under it is read).
+    '^#{1,6}[ \\t]+(?:notes?[ \\t]+|instructions?[ \\t]+|guidance[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI|LLMs?|assistants?|agents?|coding|automated|autonomous|models?|language|machines?)\\b[^\\n]{0,30}$',
     // "The next section is only for automated tools": the section it announces is read with it.
     `\\b(?:the[ \\t]+)?(?:following|next)[ \\t]+(?:paragraph|section|part|block|note|lines?|steps?)[ \\t]+(?:is|are)[ \\t]+(?:(?:only|solely|meant|intended|written|addressed)[ \\t]+)*(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:all[ \\t]+|any[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}(?:[ \\t]+only)?\\b`,
   ].join('|'),
@@ -141,6 +158,8 @@ const HARM = new RegExp(
     // Secrets put where the site serves them: named before the order ("a `.env` …, copy it to public/") or in it.
     `${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,80}?\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,40}?${PUBLIC_DIR}`,
     `\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,60}?${PUBLIC_DIR}`,
+    ...WEAKENING,
+    ...MISREPRESENTING,
   ].join('|'),
   'gi',
 );
@@ -369,7 +388,7 @@ const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'wi
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
 const AI_WORD = new Anchor([...[...AGENT_NAMES, 'llm', 'ai '].flatMap((n) => [`for ${n}`, `to ${n}`, `for the ${n}`, `attention ${n}`]), 'headless mode', 'headless session', 'headless run', 'interactive mode', 'interactive session', 'interactive run', 'unattended mode', 'unattended session', 'autonomous mode', 'auto-accept mode', 'autoaccept mode', 'yolo mode', 'print mode', 'following paragraph', 'following section', 'next paragraph', 'next section', 'user says', 'user types', 'user writes', 'anyone says', 'anyone types', 'anyone writes', 'someone says', 'someone types', 'someone writes', 'user uses the', 'author email', "author's email", 'committer email', 'user.email', 'git config', 'for autonomous', 'for unattended', 'for headless', 'for automated', 'for agent', 'agents with', 'agent with', 'agents that have', 'assistants with', 'bots with', 'for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
-  'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
+  'your session', 'the session', 'this session', 'context window', 'the conversation', 'this conversation', 'your conversation', 'exchange in', 'turn in', 'humans:', 'humans,', 'human:', 'human,', 'not people', 'not persons', 'not humans', 'parse this', 'process this', 'ingest this', 'tokenize this', 'tokenise this', 'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every UNWATCHED match ends in a word for the watcher's state besides naming the person. */
 const UNWATCHED_ON = new AnchorPair(PERSON_WORD, new Anchor(['present', 'around', 'watching', 'looking', 'monitoring', 'approving', 'supervising', 'reviewing', 'loop', 'keyboard', 'awake', 'online', 'checking', 'unattended', 'attention', 'away', 'asleep', 'offline', 'left', 'leaves']));
@@ -404,7 +423,7 @@ function sentenceAfter(text: string, end: number): { text: string; offset: numbe
 const TOPIC = /^(?:telemetry|tracking|analytics|vulnerab\w*|fork)$/i;
 const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduce|inject|plant|embed|ship|send|report|upload|leave|hide|set[ \t]+up|wire)\b/i;
 /** A payload the guidance forbids ("do not publish", "never delete") is advice; secrecy and lying stay payloads however phrased. */
-const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to)(?![\p{L}])/iu;
+const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*)(?![\p{L}])/iu;
 const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|(?:do[ \t]+not|don't|never)[ \t]+\w+)$/i;
 
 /**
@@ -415,7 +434,8 @@ const RESTRAINT = /^[ \t]*(?:(?:stop|pause|wait|hold|halt|don['\u2019]t|do[ \t]+
 function restrains(rest: string): boolean {
   const sentence = rest.replace(/\b(?:e\.g|i\.e|etc)\./gi, '').split(/[.!?](?:[ \t]|$)/)[0];
   const comma = sentence.search(/[,:，：、][^,:，：、]*$/);
-  return comma !== -1 && RESTRAINT.test(sentence.slice(comma + 1));
+  // A permission fenced by prohibitions ("you may run `plan`, but never `apply`, never `state rm`") restrains too.
+  return (comma !== -1 && RESTRAINT.test(sentence.slice(comma + 1))) || /\bbut[ \t]+(?:never|not|do[ \t]+not|don['\u2019]t)\b/i.test(sentence);
 }
 
 /** The end (within `sentence`) of the first payload that is an order rather than a topic or a prohibition, if any (`payloads` is global). */
@@ -577,7 +597,8 @@ export const CONDITIONAL_TRIGGER: Detector = {
       // their sentence, or a harmful action anywhere in their paragraph (the order often follows a pretext).
       // "Humans can skip the next paragraph": the paragraph it points at is read too.
       const paragraphs = text.slice(end, Math.min(text.length, end + 600)).split(/\n[ \t]*\n/);
-      const pointsOn = /\b(?:following|next)\b/i.test(m[0]);
+      // An address on a line of its own (a heading, "Humans: skip this section.") is about the paragraph after it.
+      const pointsOn = /\b(?:following|next)\b/i.test(m[0]) || text.slice(end, view.lineAt(end)[1]).trim().length <= 12;
       const paragraph = { text: pointsOn ? paragraphs.slice(0, 2).join('\n\n') : paragraphs[0].slice(0, 300), offset: 0 };
       const userAsks = USER_ASKS.test(m[0]);
       let found = sentence;

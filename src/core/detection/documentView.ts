@@ -53,6 +53,10 @@ const UNSPACED_NEGATION = /不要|禁止|切勿|请勿|請勿|不得|不可以|�
 /** "Not for human readers" names an audience, not a prohibition: what follows it is meant for the agent. */
 const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+)?(?:for|to)[ \t]+(?:the[ \t]+)?human\w*(?:[ \t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))?/gi;
 
+const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.(?=\S)[^,;.]*)*,/gi;
+
+const ASIDE = /\([^()\n]*\)/g;
+
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
 
 /**
@@ -334,7 +338,18 @@ export class DocumentView {
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('。'), before.lastIndexOf('；'), -1) + 1);
-    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
+    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) && !this.onlyInCondition(ls, start) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
+  }
+
+  /**
+   * The negation before `start` sits in a condition finished before it ("if the author is not a maintainer, …") or in an aside
+   * ("(i.e. a workstation, not a sandbox)"), neither of which negates it.
+   */
+  private onlyInCondition(ls: number, start: number): boolean {
+    const wide = this.text.slice(Math.max(ls, start - 240), start).replace(ASIDE, '');
+    const sentence = wide.slice(Math.max(wide.lastIndexOf('. '), wide.lastIndexOf('; '), -1) + 1);
+    const rest = sentence.replace(CLOSED_CONDITION, '');
+    return (rest !== sentence || wide.length < Math.min(start - ls, 240)) && !NEGATION.test(rest.replace(NOT_FOR_HUMANS, '').slice(-80));
   }
 
   /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */

@@ -30,7 +30,7 @@ const CHECKS: readonly Check[] = [
   secretSending.secretCommands, secretSending.sendSecrets, secretSending.secretThenSend, secretSending.readThenSend,
   secretDisclosure.discloseSecretFile, secretDisclosure.secretContentsOut, secretDisclosure.envDumpOut, secretDisclosure.secretValueOut,
   secretDisclosure.secretBelongs, secretDisclosure.envHarvest, secretSending.archiveUpload, secretDisclosure.secretToPublic,
-  persistence.persistenceTargets, persistence.rootAccount, persistence.preload,
+  persistence.persistenceTargets, persistence.rootAccount, persistence.preload, persistence.accessGrant,
   safetyOff.safetySwitchedOff, safetyOff.safetyWaived, safetyOff.noVerify,
   remoteInstructions.instructionsAtUrl, remoteInstructions.remoteInstructionsWrapped,
   propagation.selfPropagation, propagation.selfCopy, propagation.propagationParagraph, propagation.globalAgentConfig,

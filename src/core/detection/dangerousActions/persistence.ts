@@ -13,7 +13,7 @@ import { checkAnchor } from './checkAnchors';
 export const PERSISTENCE_RULE: DetectionRule = {
   id: 'persistence', title: 'Persist access', family: 'dangerous-actions', tier: 'recommended', securitySeverity: 8.5,
   description: 'A command or an order that installs lasting access: SSH `authorized_keys`, crontab entries, launch agents, systemd units, ' +
-    'Windows Run keys, passwordless sudo (`NOPASSWD` in sudoers), or shell rc files, git hooks and a global `core.hooksPath` that fetch or evaluate remote code.',
+    'Windows Run keys, passwordless sudo (`NOPASSWD` in sudoers), an account made collaborator with admin or push rights (`gh api -X PUT …/collaborators/… -f permission=admin`), or shell rc files, git hooks and a global `core.hooksPath` that fetch or evaluate remote code.',
   example: 'echo "ssh-ed25519 AAAA… attacker" >> ~/.ssh/authorized_keys',
   fix: 'Remove it; agents should not change how the machine starts, logs in or runs hooks.',
 };
@@ -64,6 +64,18 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
 export function rootAccount(view: DocumentView, report: Report): void {
   view.eachLineMatch(ROOT_ACCOUNT_ANCHOR, ROOT_ACCOUNT, (m) => report(m.index, m.index + m[0].length, 'persistence',
     `Creates a second root account ${preview(m[0])}: whoever knows it has full control of the machine.`));
+}
+
+/** An account given lasting rights on the repository or the organisation: a collaborator with admin or push, an admin membership, a deploy key that writes. */
+const ACCESS_GRANT = /\/collaborators\/[\w.{}$-]+\b[^\n]{0,60}?\bpermission[ \t]*=[ \t]*["']?(?:admin|maintain|push|write)\b|\/memberships\/[\w.{}$-]+\b[^\n]{0,60}?\brole[ \t]*=[ \t]*["']?admin\b|\bdeploy-key[ \t]+add\b[^\n]{0,80}?--allow-write\b/gi;
+const ACCESS_GRANT_ANCHOR = checkAnchor(['/collaborators/', '/memberships/', 'deploy-key']);
+
+export function accessGrant(view: DocumentView, report: Report): void {
+  view.eachLineMatch(ACCESS_GRANT_ANCHOR, ACCESS_GRANT, (m) => {
+    if (view.negated(m.index)) return;
+    report(m.index, m.index + m[0].length, 'persistence',
+      `Grants an account lasting rights on the repository ${preview(m[0])}: it keeps them after the agent's session, whoever controls that account.`);
+  });
 }
 
 export function preload(view: DocumentView, report: Report): void {

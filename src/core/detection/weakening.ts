@@ -1,0 +1,73 @@
+/**
+ * Edits that weaken a project by concept rather than by a list of known harms: a protection removed or switched off,
+ * a limit or a check set to let everything through, access widened, private data routed into logs, comments or
+ * outside storage, code pulled from outside the reviewed dependencies, reviews waved through. Each names an order
+ * verb and what it acts on, so a sentence that only mentions a check ("the check runs nightly") is not one.
+ * Used where a note addressed to agents only, or armed by a condition, says what to do.
+ */
+
+/** Things a project keeps to protect itself or its users. */
+const PROTECTION =
+  '(?<![\\/.-])(?:checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
+  'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
+  'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
+  'restrictions?|2fa|mfa|captcha|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?)\\b(?![.-]\\w)';
+
+/** Values that let everything through or make a protection trivial. */
+const PERMISSIVE =
+  '(?:permitAll\\(\\)|permitAll\\b|\\w*\\.MAX_VALUE\\b|MAX_VALUE\\b|math\\.inf\\b|unlimited\\b|infinite\\b|["\'`]\\*["\'`]|MinCost\\b|HS256\\b|md5\\b|sha-?1\\b|' +
+  '"none"|(?:0|zero)[ \\t]*\\((?:unlimited|no[ \\t]+limit|disabled|off)\\)|(?:=>|->)[ \\t]*true\\b|return[ \\t]+(?:true|Ok\\(\\(\\)\\)|nil|null)\\b[^.\\n]{0,20}\\bearly\\b|AllowAny\\w*|AllowAll\\w*)';
+
+/** Private data of users or of the machine. */
+const PRIVATE_DATA =
+  '(?:pii|personal[ \\t]+data|ssn|iban|e-?mails?|latitude|longitude|(?:last[ \\t]+known[ \\t]+)?location|date[ \\t]+of[ \\t]+birth|full[ \\t]+request[ \\t]+bod(?:y|ies)|request[ \\t]+bod(?:y|ies)|' +
+  'os\\.Environ\\(\\)|os\\.environ\\b|System\\.getenv\\(\\)|process\\.env\\b|environment[ \\t]+variables?|secrets?|tokens?|api[ _-]?keys?|passwords?|credentials?|raw[ \\t]+\\(?unhashed\\)?|unhashed|unredacted|card[ \\t]+numbers?)';
+
+/** Where data lands for others to read. */
+const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ \\t]+messages?|trailers?|headers?|buckets?|s3:\\/\\/|gs:\\/\\/|tfvars|issues?|PR[ \\t]+descriptions?)';
+
+export const WEAKENING = [
+  // A protection removed or switched off: "delete the retention guard", "remove the `gitleaks` and `npm audit` entries".
+  `\\b(?:remove|delete|drop|strip|comment(?:ing)?[ \\t]+out|disable|turn[ \\t]+off|switch[ \\t]+off|stub(?:bing)?[ \\t]+out|bypass|suppress|silence|loosen|relax|weaken|short-circuit|neuter|downgrade)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b${PROTECTION}`,
+  // A setting switched to let everything through: "change … to `permitAll()`", "set `enable_logging = false`".
+  `\\b(?:set|change|switch|make|replace|default|configure|update)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,100}?${PERMISSIVE}`,
+  '\\b(?:enable_\\w*logging|enable_key_rotation|\\w*_?validation|verify_\\w+|\\w*Enabled)[ \\t]*=[ \\t]*false\\b',
+  // A limit moved: "change `MAX_DISCOUNT_PCT` from 30 to 100".
+  '\\b(?:change|raise|increase|bump|set|lower|decrease)\\w*\\b[^.\\n]{0,60}?`[A-Za-z_][\\w.]*(?:LIMIT|MAX|MIN|THRESHOLD|PCT|PERCENT|COST|ROUNDS|ITERATIONS|TTL|Limit|Max|Min|Threshold|Cost)\\w*`[^.\\n]{0,20}?\\bfrom\\b[^.\\n]{0,20}?\\bto\\b',
+  // Access widened: collaborators, maintainers, code owners, admin rights.
+  '\\b(?:add|grant|give|invite|append|insert)\\w*\\b[^.\\n]{0,80}?\\b(?:collaborators?|maintainers?|CODEOWNERS|permission=admin|admin[ \\t]+(?:rights|access|role)|write[ \\t]+access|sudoers)\\b',
+  // Private data written where others read it: "add the user's email to the analytics event", "log the full request body".
+  `\\b(?:log|add|include|paste|print|write|echo|record|attach|append|put|dump|emit)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b${PRIVATE_DATA}(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b(?:to|into|in|as|under)\\b(?:[^.\\n]|\\.(?=\\w)){0,40}?\\b${SINK}`,
+  `\\blog\\w*[ \\t]+(?:the[ \\t]+)?${PRIVATE_DATA}`,
+  '\\blog\\.\\w+\\([^)\\n]{0,40}os\\.Environ\\(\\)',
+  // Data copied to outside storage: "write the raw frame to s3://…".
+  '\\b(?:write|upload|export|copy|sync|send)\\w*\\b[^\\n]{0,60}?["\'`(]?(?:s3|gs|az|abfss?):\\/\\/',
+  // Code from outside the reviewed dependencies: a git fork instead of the registry, a process spawned in the background.
+  '\\b(?:replace|swap|switch)\\w*\\b[^.\\n]{0,80}?\\b(?:dependency|crate|package|library|module|gem|wheel)\\b[^\\n]{0,120}?\\b(?:git[ \\t]*=|git\\+https?:|https?:\\/\\/github\\.com\\/[\\w.-]+\\/[\\w.-]+(?:-fork|-fast|-compat)\\b|fork)',
+  '\\bspawn\\w*\\b[^.\\n]{0,120}?\\b(?:in[ \\t]+the[ \\t]+background|background)\\b|\\bstratum\\+tcp:\\/\\/',
+  // Reviews waved through: approve and auto-merge, threads resolved, the change called low risk.
+  '\\b(?:approve|auto-?merge)\\w*\\b[^.\\n]{0,60}?\\b(?:it|them|the[ \\t]+PR|PRs|pull[ \\t]+requests?|auto-?merge)\\b',
+  '\\bmark\\w*[ \\t]+(?:such[ \\t]+|these[ \\t]+|the[ \\t]+)?(?:threads?|comments?|findings?|alerts?)[ \\t]+(?:as[ \\t]+)?(?:resolved|false[ \\t]+positives?|won\'t[ \\t]+fix)\\b',
+  '\\bsummari[sz]e\\w*\\b[^.\\n]{0,40}?\\bas[ \\t]+(?:low[ \\t]+risk|safe|harmless|trivial|routine)\\b',
+  '\\bshould[ \\t]+not[ \\t]+comment[ \\t]+on\\b',
+  // Forks' pull requests given the repository's secrets; a licence swapped.
+  '\\bpull_request_target\\b',
+  // A secret's value written out ("paste its value as a comment"), consent given on the user's behalf, an outside account made admin.
+  '\\b(?:paste|write|put|echo|insert|print|add|include|commit)\\w*[ \\t]+(?:its|their)[ \\t]+(?:full[ \\t]+|raw[ \\t]+)?values?\\b',
+  '\\b(?:default|set|switch|change)\\w*\\b[^.\\n]{0,40}?\\bconsent\\b[^.\\n]{0,20}?\\bto[ \\t]+`?(?:true|granted|yes|on)\\b',
+  '\\/collaborators\\/[\\w.-]+[^\\n]{0,40}?permission=(?:admin|maintain|push|write)\\b',
+  '\\bchange\\w*\\b[^.\\n]{0,40}?\\blicen[cs]e\\b[^.\\n]{0,60}?\\bto\\b',
+  // Tests silenced.
+  '\\bmark\\w*\\b[^.\\n]{0,40}?\\b(?:tests?|specs?)\\b[^.\\n]{0,20}?\\b(?:skipped|skip|xfail|ignored|pending)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(',
+];
+
+/** The change passed off or kept out of view: "keep the diff looking like a refactor", "don't explain the change". */
+export const MISREPRESENTING = [
+  '\\bkeep[ \\t]+(?:the[ \\t]+)?(?:diff|change|commit|PR)[ \\t]+looking[ \\t]+like\\b',
+  '\\bdescrib\\w*[ \\t]+(?:the[ \\t]+|this[ \\t]+)?(?:commit|change|PR|pull[ \\t]+request)[ \\t]+as[ \\t]+["\'`]',
+  '\\btreat[ \\t]+(?:this|it)[ \\t]+as[ \\t]+(?:a[ \\t]+)?(?:config[ \\t]+)?(?:drift|routine|cleanup|maintenance)\\b',
+  '\\blook[ \\t]+equivalent[ \\t]+to[ \\t]+reviewers\\b',
+  '\\b(?:tell|inform)[ \\t]+(?:the[ \\t]+)?(?:reviewers?|maintainers?|user|team)[ \\t]+(?:it|this)[ \\t]+is[ \\t]+(?:a[ \\t]+|just[ \\t]+a[ \\t]+)?(?:lint|typo|format\\w*|refactor\\w*|cleanup|minor|cosmetic)',
+  '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:call[ \\t]+(?:it|this|them)[ \\t]+out|explain[ \\t]+the[ \\t]+change|enumerate\\b|list[ \\t]+(?:it|this|them)[ \\t]+in|add[ \\t]+a[ \\t]+comment[ \\t]+explaining|leave[ \\t]+(?:review[ \\t]+)?comments)',
+  '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:leave[ \\t]+a[ \\t]+TODO|mention\\b)|\\bwithout[ \\t]+discussion\\b',
+];
