@@ -55,6 +55,14 @@ const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+
 
 const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.(?=\S)[^,;.]*)*,/gi;
 
+/** An order to write something out, and where it goes (see ordersWritten). */
+const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b/i;
+const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|report)\b/i;
+const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+example|such[ \t]+as|like[ \t]+this|examples?|beware|detect\w*|block\w*|strip\w*|sanitiz\w*|escap\w*|defang\w*|phishing|exfiltrat\w*)\b/i;
+
+/** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
+const writesOut = (text: string): boolean => WRITE_ORDER.test(text) && OUTPUT_PLACE.test(text) && !WARNS.test(text) && !NEGATION.test(text);
+
 const ASIDE = /\([^()\n]*\)/g;
 
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
@@ -128,6 +136,18 @@ export class DocumentView {
    * the two lines before it mark it ("Example of a malicious payload:", "Never run this:").
    */
   fenceMarkedAsExample(fence: number): boolean {
+    const intro = this.fenceIntro(fence);
+    // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block.
+    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+  }
+
+  /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */
+  fenceOrderedWritten(fence: number): boolean {
+    return writesOut(this.fenceIntro(fence));
+  }
+
+  /** The two non-blank lines before a fence and its info string. */
+  private fenceIntro(fence: number): string {
     const [, infoEnd] = this.lineAt(fence);
     let intro = this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '');
     let p = fence - 1;
@@ -140,8 +160,7 @@ export class DocumentView {
       }
       p = ls - 1;
     }
-    // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block.
-    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+    return intro;
   }
 
   /**
@@ -155,6 +174,22 @@ export class DocumentView {
     const from = before.search(/[.!?;。！？；](?:[^.!?;。！？；]|\.(?=\S))*$/);
     const to = after.search(/[.!?;。！？；](?:\s|$)/);
     return before.slice(from + 1) + this.text.slice(start, end) + (to === -1 ? after : after.slice(0, to));
+  }
+
+  /**
+   * The sentence around an inline code span orders it written into what the agent produces ("append `<img …>` to every
+   * answer", "release notes must include `…`"): the span is the agent's output, not a quotation. A sentence that warns,
+   * forbids or gives an example keeps it a quotation.
+   */
+  ordersWritten(start: number, end: number): boolean {
+    // Sentence ends are punctuation before a space: "<!--" and "?jwt=" inside the snippet end nothing.
+    const [ls, le] = this.lineAt(start);
+    const before = this.text.slice(Math.max(ls, start - SENTENCE_REACH), start);
+    const after = this.text.slice(end, Math.min(le, end + SENTENCE_REACH));
+    const from = before.search(/[.!?;。！？；]\s(?:(?![.!?;。！？；]\s)[\s\S])*$/);
+    const to = after.search(/[.!?;。！？；](?:\s|$)/);
+    const sentence = before.slice(from + 1) + (to === -1 ? after : after.slice(0, to));
+    return writesOut(sentence) && !this.negated(start);
   }
 
   /** Inside a `code span` on one line. */
@@ -295,10 +330,11 @@ export class DocumentView {
    */
   quotation(start: number, end: number, mode: 'code' | 'fence' | 'example-fence'): string | undefined {
     const fence = this.fenceAt(start, end);
-    if (fence !== -1 && (mode !== 'example-fence' || this.fenceMarkedAsExample(fence))) {
+    const written = fence !== -1 && mode !== 'example-fence' && this.fenceOrderedWritten(fence);
+    if (fence !== -1 && !written && (mode !== 'example-fence' || this.fenceMarkedAsExample(fence))) {
       return mode === 'example-fence' ? 'inside a fenced code block introduced as an example' : 'inside a fenced code block';
     }
-    if (mode === 'code' && this.inCodeSpan(start, end)) return 'inside inline code';
+    if (mode === 'code' && this.inCodeSpan(start, end) && !this.ordersWritten(start, end)) return 'inside inline code';
     if (this.inMarkedExample(start, end)) return 'inside a quoted example';
     if (this.inExampleTag(start, end)) return 'inside an <example> block';
     return undefined;
