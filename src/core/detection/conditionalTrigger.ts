@@ -10,7 +10,7 @@ import {
   AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
   SYSTEM_PROMPT, TESTS, UNIVERSAL_PASSWORD, USER, WITHOUT_ASKING,
 } from './multilingual';
-import { MISREPRESENTING, WEAKENING } from './weakening';
+import { MISREPRESENTING, PERMISSIVE, WEAKENING } from './weakening';
 
 const AI = '(?:an?[ \\t]+)?(?:(?:machine|automated)[ \\t]+readers?|crawlers?|(?:automated|autonomous|ai)[ \\t]+(?:coding[ \\t]+)?(?:tool|system|program|reader|crawler|assistant|agent)|AI|A\\.I\\.|LLM|large[ \\t]+language[ \\t]+model|language[ \\t]+model|(?:coding[ \\t]+)?(?:assistant|agent)|bot|chatbot|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini|Hermes|Codex|Devin|Windsurf|Cline|model)s?';
 
@@ -41,7 +41,7 @@ const TRIGGER = new RegExp(
     '\\b(?:if|when|unless)[ \\t]+(?:the[ \\t]+)?`?(?:git[ \\t]+config[ \\t]+(?:--get[ \\t]+)?)?(?:git[ \\t]+)?(?:user\\.?name|user\\.email|username|hostname|\\$USER|(?:author|committer)(?:\'s)?[ \\t]+e-?mail)`?[ \\t]+(?:is|isn\'t|equals|matches|contains|ends|starts|does[ \\t]+not|doesn\'t)\\b',
     // A session nobody types into: non-interactive, headless, no terminal.
     '\\b(?:when|if|while|whenever|once)[ \\t]+(?:the[ \\t]+)?(?:session|shell|process|run|agent|terminal|environment|stdin|it|you|this)[ \\t]+(?:is|are|runs?)[ \\t]+(?:running[ \\t]+)?(?:non-?interactive(?:ly)?|headless(?:ly)?|unattended|not[ \\t]+(?:a[ \\t]+)?(?:TTY|terminal|interactive))\\b',
-    `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
+    `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?|asides?|tips?|hints?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
     `^[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI[ \\t]+)?(?:assistants?|agents?|models?|LLMs?|bots?)[ \\t]*:`,
     // "For AI coding agents only:", "(applies to automated contributors)", "pro tip for Copilot", "agents are exempt".
     `\\b(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:AI|automated|autonomous|coding)[ \\t]+(?:coding[ \\t]+)?(?:agents?|assistants?|contributors?|tools?|bots?)(?:[ \\t]+only)?[ \\t]*[:,)]`,
@@ -343,6 +343,7 @@ const HARMLESS_LABEL = '(?:an?[ \\t]+|just[ \\t]+(?:an?[ \\t]+)?|only[ \\t]+(?:a
  */
 const MISLABEL = [
   `(?:\\band|\\bthen)[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+${HARMLESS_LABEL}`,
+  `\\b(?:and|then)[ \\t]+(?:tell|inform)[ \\t]+(?:the[ \\t]+)?(?:reviewers?|maintainers?|user|team|owners?)[ \\t]+(?:(?:that[ \\t]+)?it[ \\t]+is|it's)[ \\t]+${HARMLESS_LABEL}`,
   `\\b(?:disguise|camouflage|dress)[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+(?:up[ \\t]+)?as\\b|\\bpass[ \\t]+(?:it|this|them)[ \\t]+off[ \\t]+as\\b`,
   '(?:beschreibe|beschreibt|bezeichne|tarne|verkaufe)[ \\t]+(?:die[ \\t]+Änderung(?:en)?|diese[ \\t]+Änderung|es|sie|das|den[ \\t]+Commit)[ \\t]+(?:\\w+[ \\t]+)?als[ \\t]+(?:eine?[ \\t]+|reine[ \\t]+)?(?:Refactoring|Refaktorierung|Aufräum\\w*|Performance-?Optimierung|Optimierung|Formatierung|Tippfehler\\w*|kosmetisch\\w*|Kleinigkeit|Stil\\w*)',
   '(?:descr[ií]be(?:lo|la|los)|pres[eé]nta(?:lo|la)|describe[ \\t]+el[ \\t]+cambio|descreva(?:-[ao]|[ \\t]+a[ \\t]+(?:alteração|mudança))|apresente(?:-[ao])?|(?:décris|décrivez|présente|présentez)(?:-le|-la|[ \\t]+(?:le|ce)[ \\t]+changement))[ \\t]+(?:como|comme)[ \\t]+(?:un[ \\t]+|una[ \\t]+|uma?[ \\t]+|une[ \\t]+)?(?:refactori\\w*|refatora\\w*|limpieza|limpeza|nettoyage|optimi[zs]a\\w*|formato|formata\\w*|reformatage|mejora[ \\t]+de[ \\t]+rendimiento|melhoria[ \\t]+de[ \\t]+desempenho)',
@@ -401,6 +402,7 @@ const COVERT_WORD = new Anchor(['needs to know', 'has to know', 'need to tell', 
   'di nascosto', 'segretamente', 'às escondidas', 'secretamente', 'a escondidas', 'secrètement', 'en cachette', 'heimlich', 'тайно', 'втайне', 'втихую', 'sin comentarlo', 'sin mencionarlo', 'sin avisarlo', 'never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   'no comentarlo', 'no mencionarlo', 'no decirlo', 'no reportarlo', 'no indicarlo', 'no explicarlo', 'ser mencionad', 'ser informad', 'ser comunicad', 'ser relatad', 'ser explicad', 'لا ت', 'لا تُ', 'دون ', 'بدون ', 'من غير', 'سرا', 'سرًا', 'خفية', 'خلسة', '提到', '透露',
   ...['describe', 'present', 'label', 'frame', 'title', 'word', 'report'].flatMap((v) => ['it as', 'this as', 'them as', 'the change as', 'the changes as', 'the commit as', 'the edit as', 'the edits as', 'the fix as', 'the patch as', 'the diff as', 'the modification as', 'the pr as', 'the pull request as'].map((o) => `${v} ${o}`)),
+  ...['tell', 'inform'].flatMap((v) => ['reviewer', 'the reviewer', 'maintainer', 'the maintainer', 'the user', 'user', 'the team', 'team', 'owner', 'the owner'].map((o) => `${v} ${o}`)),
   'disguise', 'camouflage', 'it off as', 'this off as', 'them off as', 'dress it up', 'dress them up', 'dress this up', 'beschreibe', 'beschreibt', 'bezeichne', 'tarne ', 'verkaufe ', 'descríbel', 'describel', 'preséntal', 'presental', 'describe el cambio', 'descreva', 'apresente', 'décris', 'décrivez', 'présente-l', 'présentez-l', 'présente le changement', 'présentez le changement', 'présente ce changement', 'présentez ce changement', '描述为', '描述成', '说成', '說成', '伪装成', '偽裝成', '包装成', '包裝成',
   '告诉', '告知', '通知', '提醒', '提及', '报告', '報告', '悄悄', '偷偷', '確認', '連絡', '言及', 'こっそり', '黙って', '알리지', '언급하지', '몰래',
   ...['description', 'message', 'summary', 'summaries', 'title'].flatMap((n) => ['generic', 'vague', 'non-specific', 'nonspecific', 'uninformative', 'unspecific'].flatMap((a) => [`${n} ${a}`, `${n}s ${a}`])),
@@ -496,6 +498,8 @@ const FOREIGN_HARM = new RegExp(
     `${FAILING}${CLAUSE}{0,80}?(?:${DELETE}${CLAUSE}{0,40}?${TESTS}|${TESTS}${CLAUSE}{0,40}?${DELETE})`,
     `${INSTRUCTIONS}[^\\n]{0,80}?https?:\\/\\/\\S+[^\\n]{0,80}?${PRIORITY}`,
     '(?:реестр|registr|registro|registre|レジストリ|镜像|鏡像|레지스트리|індекс|индекс)\\p{L}*[^\\n]{0,20}?https?:\\/\\/',
+    // A setting that lets everything through, in any language's sentence: "すべてのエンドポイントに `permitAll()` を設定".
+    PERMISSIVE,
   ].join('|'),
   'giu',
 );
@@ -530,7 +534,9 @@ function firstForeignOrder(s: string, re: RegExp, waiver: boolean, accept: (m: R
     const scope = waiver
       ? `${before.slice(before.search(SENTENCE_START) + 1)} ${after.slice(0, cut === -1 ? after.length : cut)}`
       : before.slice(before.search(CLAUSE_START) + 1) + m[0];
-    if (!FORBIDS.test(scope) && !PROHIBITION.test(scope) && accept(m)) return m;
+    // Japanese and Korean forbid after the verb: "`permitAll()` は使用しないでください".
+    const forbiddenAfter = !waiver && POST_VERB_NEGATION.test(after.slice(0, cut === -1 ? after.length : cut));
+    if (!FORBIDS.test(scope) && !PROHIBITION.test(scope) && !forbiddenAfter && accept(m)) return m;
   }
   return undefined;
 }

@@ -137,8 +137,11 @@ export class DocumentView {
    */
   fenceMarkedAsExample(fence: number): boolean {
     const intro = this.fenceIntro(fence);
-    // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block.
-    return !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+    // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block, and a list item that does not lead
+    // into the block ("- Use message templates, not string interpolation.") marks nothing in it.
+    const last = this.fenceIntro(fence, 1);
+    const leads = !LIST_ITEM.test(last) || /[:：][ \t]*$|\b(?:following|below|this|these)\b/i.test(last);
+    return leads && !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
   }
 
   /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */
@@ -146,12 +149,12 @@ export class DocumentView {
     return writesOut(this.fenceIntro(fence));
   }
 
-  /** The two non-blank lines before a fence and its info string. */
-  private fenceIntro(fence: number): string {
+  /** The two non-blank lines before a fence and its info string, or only the nearest line. */
+  private fenceIntro(fence: number, lines = 2): string {
     const [, infoEnd] = this.lineAt(fence);
-    let intro = this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '');
+    let intro = lines === 2 ? this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '') : '';
     let p = fence - 1;
-    for (let n = 0; n < 2 && p > 0; ) {
+    for (let n = 0; n < lines && p > 0; ) {
       const [ls] = this.lineAt(p);
       const line = this.text.slice(ls, p);
       if (line.trim()) {
@@ -226,7 +229,8 @@ export class DocumentView {
     const rel = start - ls;
     for (let i = rel - 1; i >= 0 && rel - i <= 400; i--) {
       const close = QUOTES[line[i]];
-      if (!close) continue;
+      // An apostrophe inside a word ("you're", "it's") opens no quotation.
+      if (!close || (close === "'" && /\p{L}/u.test(line[i - 1] ?? ''))) continue;
       const j = line.indexOf(close, Math.max(rel, i + 1));
       if (j !== -1 && j >= end - ls - 1 && marksExample(line.slice(Math.max(0, i - 120), i))) return true;
     }

@@ -7,6 +7,7 @@
 import { Anchor } from './anchors';
 import { eachMatch, preview, type DocumentView } from './documentView';
 import { instructionCue } from './instructionCues';
+import { weakeningCue } from './weakening';
 import type { Detection, Detector, Emit } from './rule';
 
 /** Decoded runs checked per file (each check runs the instruction rules). */
@@ -65,6 +66,17 @@ const DECODE_ANCHOR = new Anchor(['decod', 'evaluat']);
 const FOLLOW_DECODED =
   /\b(?:decod(?:e|ed|ing)|decipher\w*|unscrambl\w*|deobfuscat\w*|evaluat(?:e|ing)|rot-?13|join(?:ed)?[ \t]+(?:up|together)|read[ \t]+(?:them|it|these|this)[ \t]+(?:joined|decoded|backwards))\b[^\n]{0,80}?\b(?:follow|obey|execute|run|apply|carry[ \t]+out|act[ \t]+on|do[ \t]+(?:it|that|this|what|so)|treat[ \t]+(?:the[ \t]+)?(?:result|output|it|them)[ \t]+as)\b/i;
 const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 'evaluat', 'rot13', 'rot-13', 'join']);
+/**
+ * The same order said next to one run ("reverse it, decode it and follow it", "join the letters and run it", "run the decoded
+ * string in a shell"): that run is what the agent is to do, whatever it decodes to.
+ */
+const FOLLOW_NEAR =
+  /\b(?:decod(?:e|ed|ing)|decipher\w*|unscrambl\w*|deobfuscat\w*|revers(?:e|ed|ing)|join(?:ed)?[ \t]+(?:up|together|(?:the[ \t]+)?(?:letters|characters|chars|pieces|parts|words))|read[ \t]+(?:them|it|these|this)[ \t]+(?:joined|decoded|backwards))\b[^\n]{0,100}?\b(?:follow|obey|execute|run|apply|carry[ \t]+out|act[ \t]+on|do[ \t]+(?:it|that|this|what|so)|treat[ \t]+(?:the[ \t]+)?(?:result|output|it|them)[ \t]+as)\b|\b(?:run|execute|eval\w*|follow|apply|obey)\b[^\n.]{0,30}?\bthe[ \t]+decoded\b/i;
+/** How far before a run the order to decode and follow it is looked for (the sentence that introduces its block). */
+const FOLLOW_NEAR_REACH = 600;
+
+/** What text revealed by decoding or joining says: an instruction, or an order that weakens a protection. */
+const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text);
 /** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */
 const DECODE_REACH = 1200;
 /** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
@@ -477,6 +489,12 @@ export const ENCODED: Detector = {
       ordered ??= view.has(FOLLOW_ANCHOR) && FOLLOW_DECODED.test(text);
       emitFinding(ordered ? { ...d, quotable: 'none' } : d);
     };
+    /** The text just before a run (its paragraph and the one introducing it) orders it decoded and followed. */
+    const orderedNear = (start: number, end: number): string | undefined => {
+      const before = text.slice(Math.max(0, start - FOLLOW_NEAR_REACH), Math.min(text.length, end + 120));
+      const m = FOLLOW_NEAR.exec(before);
+      return m && !view.negated(Math.max(0, start - FOLLOW_NEAR_REACH) + m.index) ? `the text around it orders it decoded and followed ("${m[0].slice(0, 60)}")` : undefined;
+    };
     /** Whether the decoded text is an instruction (and was reported). */
     const decoded = (start: number, end: number, plain: string | undefined, kind: string, otherwise?: string): boolean => {
       // Base64 inside base64: decode one more layer.
@@ -489,18 +507,21 @@ export const ENCODED: Detector = {
       const [ls, le] = view.lineAt(start);
       const executed = EXECUTES_DECODED.test(text.slice(ls, Math.min(le, ls + 4000)));
       // Text its own line decodes and runs is a hidden command whatever it says: nothing honest hides a command it executes.
-      let why = instructionCue(plain) ?? (executed && WORDY.test(plain) ? 'its line decodes and executes' : otherwise);
+      let why = revealedCue(plain) ?? (executed && WORDY.test(plain) ? 'its line decodes and executes' : otherwise);
+      // Text told to be decoded and followed is the order itself, in a code block or not.
+      const near = why ? undefined : orderedNear(start, end);
+      why ??= near;
       // rot13 inside the encoding: a decoded run of rot13 words is decoded once more.
       if (!why && new Set((plain.match(ROT13_WORDS) ?? []).map((w) => w.toLowerCase())).size >= 3) {
         const unrotated = rot13(plain);
-        why = instructionCue(unrotated);
+        why = revealedCue(unrotated);
         if (why) {
           plain = unrotated;
           kind = `${kind} of rot13`;
         }
       }
       if (!why) return false;
-      emit({ start, end, ruleId: 'encoded_payload', ...(executed ? { quotable: 'none' as const } : {}),
+      emit({ start, end, ruleId: 'encoded_payload', ...(executed || near ? { quotable: 'none' as const } : {}),
         message: `${kind} text that decodes to ${preview(plain, 120)}, which ${why}: the model can decode and follow it.` });
       return true;
     };
@@ -518,7 +539,13 @@ export const ENCODED: Detector = {
       let found = false;
       eachMatch(BASE64, run, (m) => {
         if (!/[A-Z]/.test(m[0]) || !/[a-z]/.test(m[0])) return;
-        found = decoded(at + m.index, at + m.index + m[0].length, fromBase64(m[0]), 'Base64') || found;
+        if (decoded(at + m.index, at + m.index + m[0].length, fromBase64(m[0]), 'Base64')) found = true;
+        else {
+          // Stored reversed, padding first ("=4CdpB…"): read backwards, then decoded.
+          const pad = run.slice(0, m.index).match(/=*$/)![0];
+          const back = [...(pad + m[0])].reverse().join('');
+          found = decoded(at + m.index - pad.length, at + m.index + m[0].length, fromBase64(back), 'Reversed base64') || found;
+        }
       });
       eachMatch(HEX, run, (m) => decoded(at + m.index, at + m.index + m[0].length, fromHex(m[0]), 'Hex'));
       eachMatch(BASE32, run, (m) => decoded(at + m.index, at + m.index + m[0].length, fromBase32(m[0]), 'Base32'));
@@ -609,8 +636,8 @@ export const ENCODED: Detector = {
       if (checks++ >= MAX_CHECKS) return;
       // A line that is an instruction as written is reported by the plain checks, unless reading it reveals more
       // ("3x3cu73 `rm -rf ~/.ss#` … d0n'7 4sk": the command shows, the waived confirmation only once read).
-      const seen = instructionCue(line);
-      const why = instructionCue(revealed);
+      const seen = revealedCue(line);
+      const why = revealedCue(revealed);
       if (why && why !== seen) emit({ start, end, ruleId: 'obfuscated_keyword',
         message: `${how} ${preview(text.slice(start, end), 60)} reads as ${preview(plain, 60)}; the line then ${why}.` });
     };
@@ -647,11 +674,11 @@ export const ENCODED: Detector = {
           const line = text.slice(ls, Math.min(le, ls + 4000));
           const joined = joinSpaced(line, lineJoiner);
           let reads = deleetMixed(joined.plain).trim();
-          let why = joined.start !== -1 && checks++ < MAX_CHECKS && !instructionCue(line) ? instructionCue(reads) : undefined;
+          let why = joined.start !== -1 && checks++ < MAX_CHECKS && !revealedCue(line) ? revealedCue(reads) ?? orderedNear(s, e) : undefined;
           // Underscores standing for the spaces between words ("r e a d _ t h e _ f i l e"): read them as spaces.
           if (!why && joined.start !== -1 && (reads.match(/_/g) ?? []).length >= 2 && checks++ < MAX_CHECKS) {
             reads = reads.replace(/_/g, ' ');
-            why = instructionCue(reads);
+            why = revealedCue(reads);
           }
           if (why) {
             emit({ start: ls + joined.start, end: ls + joined.end, ruleId: 'obfuscated_keyword',

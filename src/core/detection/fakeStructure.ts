@@ -6,6 +6,7 @@
 import { Anchor, AnchorPair } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
+import { WEAKENING } from './weakening';
 
 const TEMPLATE_TOKEN = new RegExp(
   [
@@ -87,7 +88,10 @@ const OVERRIDING_CONTENT = new RegExp(
     "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b",
     "\\bwithout[ \\t]+asking(?:[ \\t]+(?:the[ \\t]+user|first|anyone))?\\b(?![ \\t]+(?:for[ \\t]+)?(?:help|clarification))",
     "\\b(?:pre-?approved|auto-?approv\\w*)\\b",
-    "\\bskip[ \\t]+(?:the[ \\t]+|any[ \\t]+)?(?:confirmation|approval)\\b",
+    "\\bskip[ \\t]+(?:the[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:confirmations?|approvals?)\\b",
+    // Keys or the build sent out, or a protection weakened (weakening.ts): a system turn has no honest reason to order either.
+    "\\b(?:upload|send|post|push|copy)\\w*\\b[^.\\n]{0,60}?\\b(?:keystores?|keys?|tokens?|secrets?|credentials?|\\.env)\\b[^.\\n]{0,60}?https?:\\/\\/",
+    ...WEAKENING,
     "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b[^.\\n]{0,40}?\\b(?:ran|run|did|done|chang\\w*|upload\\w*|delet\\w*|sent|send\\w*|execut\\w*|commands?|actions?|files?|network|calls?)\\b",
     "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
     // A forged tool result grants itself rights or dictates the agent's next step: `permission_override=true`, `next_action="run …"`.

@@ -78,7 +78,7 @@ const WITHOUT_ASKING_WORDS = words(
     'vraag[ \\t]+niet[ \\t]+om[ \\t]+(?:bevestiging|toestemming)', 'frag[ \\t]+nicht[ \\t]+(?:nach|um)', 'no[ \\t]+(?:pidas|pida|preguntes|pregunte)', 'ne[ \\t]+demande[zs]?[ \\t]+pas',
     'não[ \\t]+(?:peça|pergunte)', 'non[ \\t]+chiedere', 'nie[ \\t]+pytaj', 'не[ \\t]+(?:спрашивай|питай)[\\p{L}\\p{M}]*', 'neptej[ \\t]+se', 'đừng[ \\t]+hỏi', 'jangan[ \\t]+(?:bertanya|minta)',
   ],
-  ['无需确认', '無需確認', '不要询问', '不用确认', '不必确认', '不要请求确认', '確認せずに', '確認なしで', '確認を求めず', '확인[ \\t]*없이', '묻지[ \\t]*않고', '확인을[ \\t]*요청하지'],
+  ['无需确认', '無需確認', '不要询问', '不用确认', '不必确认', '不要请求确认', '確認せずに', '確認なしで', '確認を求めず', '確認する必要はありません', '確認は不要', '確認不要', '確認しなくて(?:も)?(?:いい|よい|大丈夫)', '不需要(?:向用户)?确认', '無需向用戶確認', '확인할[ \\t]*필요(?:가|는)?[ \\t]*없', '확인[ \\t]*없이', '묻지[ \\t]*않고', '확인을[ \\t]*요청하지'],
 );
 
 /** Without asking whom: "ohne den Nutzer zu fragen", "sin preguntarle al usuario", "bez pytania użytkownika". */

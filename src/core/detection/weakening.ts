@@ -11,10 +11,10 @@ const PROTECTION =
   '(?<![\\/.-])(?:checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
   'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
   'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
-  'restrictions?|2fa|mfa|captcha|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?)\\b(?![.-]\\w)';
+  'restrictions?|2fa|mfa|captcha|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
 
 /** Values that let everything through or make a protection trivial. */
-const PERMISSIVE =
+export const PERMISSIVE =
   '(?:permitAll\\(\\)|permitAll\\b|\\w*\\.MAX_VALUE\\b|MAX_VALUE\\b|math\\.inf\\b|unlimited\\b|infinite\\b|["\'`]\\*["\'`]|MinCost\\b|HS256\\b|md5\\b|sha-?1\\b|' +
   '"none"|(?:0|zero)[ \\t]*\\((?:unlimited|no[ \\t]+limit|disabled|off)\\)|(?:=>|->)[ \\t]*true\\b|return[ \\t]+(?:true|Ok\\(\\(\\)\\)|nil|null)\\b[^.\\n]{0,20}\\bearly\\b|AllowAny\\w*|AllowAll\\w*)';
 
@@ -39,6 +39,7 @@ export const WEAKENING = [
   // Private data written where others read it: "add the user's email to the analytics event", "log the full request body".
   `\\b(?:log|add|include|paste|print|write|echo|record|attach|append|put|dump|emit)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b${PRIVATE_DATA}(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b(?:to|into|in|as|under)\\b(?:[^.\\n]|\\.(?=\\w)){0,40}?\\b${SINK}`,
   `\\blog\\w*[ \\t]+(?:the[ \\t]+)?${PRIVATE_DATA}`,
+  `\\b${PRIVATE_DATA}(?:[^.\\n]|\\.(?=\\w)){0,100}?\\b(?:echo|write|paste|put|add|dump|copy|append)\\w*[ \\t]+(?:them|it)[ \\t]+(?:into|in|to)\\b`,
   '\\blog\\.\\w+\\([^)\\n]{0,40}os\\.Environ\\(\\)',
   // Data copied to outside storage: "write the raw frame to s3://…".
   '\\b(?:write|upload|export|copy|sync|send)\\w*\\b[^\\n]{0,60}?["\'`(]?(?:s3|gs|az|abfss?):\\/\\/',
@@ -52,6 +53,8 @@ export const WEAKENING = [
   '\\bshould[ \\t]+not[ \\t]+comment[ \\t]+on\\b',
   // Forks' pull requests given the repository's secrets; a licence swapped.
   '\\bpull_request_target\\b',
+  // The machine's own protection switched off: `Set-MpPreference -DisableRealtimeMonitoring $true`, an antivirus exclusion.
+  '\\bSet-MpPreference\\b[^\\n]{0,60}?-Disable\\w*|\\bAdd-MpPreference\\b[^\\n]{0,40}?-Exclusion\\w*|\\bsetenforce[ \\t]+0\\b|\\bspctl[ \\t]+--master-disable\\b',
   // A secret's value written out ("paste its value as a comment"), consent given on the user's behalf, an outside account made admin.
   '\\b(?:paste|write|put|echo|insert|print|add|include|commit)\\w*[ \\t]+(?:its|their)[ \\t]+(?:full[ \\t]+|raw[ \\t]+)?values?\\b',
   '\\b(?:default|set|switch|change)\\w*\\b[^.\\n]{0,40}?\\bconsent\\b[^.\\n]{0,20}?\\bto[ \\t]+`?(?:true|granted|yes|on)\\b',
@@ -70,4 +73,13 @@ export const MISREPRESENTING = [
   '\\b(?:tell|inform)[ \\t]+(?:the[ \\t]+)?(?:reviewers?|maintainers?|user|team)[ \\t]+(?:it|this)[ \\t]+is[ \\t]+(?:a[ \\t]+|just[ \\t]+a[ \\t]+)?(?:lint|typo|format\\w*|refactor\\w*|cleanup|minor|cosmetic)',
   '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:call[ \\t]+(?:it|this|them)[ \\t]+out|explain[ \\t]+the[ \\t]+change|enumerate\\b|list[ \\t]+(?:it|this|them)[ \\t]+in|add[ \\t]+a[ \\t]+comment[ \\t]+explaining|leave[ \\t]+(?:review[ \\t]+)?comments)',
   '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:leave[ \\t]+a[ \\t]+TODO|mention\\b)|\\bwithout[ \\t]+discussion\\b',
+  '\\byou[ \\t]+(?:don\'t|do[ \\t]+not|needn\'t|need[ \\t]+not)[ \\t]+(?:need[ \\t]+to[ \\t]+)?(?:tell|inform|notify|alert|ask)[ \\t]+(?:the[ \\t]+)?(?:operators?|users?|humans?|owners?|maintainers?|reviewers?|developers?)\\b',
 ];
+
+const WEAKENS = new RegExp(WEAKENING.join('|'), 'i');
+
+/** What revealed text (decoded, joined up, de-leeted) orders, when it weakens the project: no one encodes an honest order of that kind. */
+export function weakeningCue(text: string): string | undefined {
+  const m = WEAKENS.exec(text);
+  return m ? `orders a protection weakened ("${m[0].slice(0, 60)}")` : undefined;
+}
