@@ -68,6 +68,8 @@ const TRIGGER = new RegExp(
     `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}[ \\t]+(?:running|working|operating|invoked|used|on|in|with|that|who)\\b[^:\\n]{0,50}:`,
     // A condition only an agent's session meets: "if your session has been running for more than an hour", "after the tenth exchange in a conversation".
     '\\b(?:if|when|once|after)[ \\t]+(?:your|the|this)[ \\t]+(?:session|conversation|chat|context[ \\t]+window)[ \\t]+(?:has[ \\t]+)?(?:been[ \\t]+)?(?:running|lasted|lasts|exceeds?|reaches?|passes|shows?|contains?|is[ \\t]+(?:longer|over))\\b|\\bafter[ \\t]+the[ \\t]+\\w+[ \\t]+(?:exchange|turn|message)[ \\t]+in[ \\t]+(?:a|the|this)[ \\t]+(?:conversation|session|chat)\\b',
+    // A parenthesis that restricts a line to agents: "Gotcha (agents only): …".
+    '\\((?:AI[ \\t]+|LLM[ \\t]+|coding[ \\t]+)?(?:agents?|assistants?|LLMs?|bots?|models?)[ \\t]+only\\)',
     // A heading that addresses agents: "## For assistant models" (the paragraph under it is read).
     '^#{1,6}[ \\t]+(?:notes?[ \\t]+|instructions?[ \\t]+|guidance[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI|LLMs?|assistants?|agents?|coding|automated|autonomous|models?|language|machines?)\\b[^\\n]{0,30}$',
     // "The next section is only for automated tools": the section it announces is read with it.
@@ -308,7 +310,7 @@ const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
 /** "Without telling the user", "do not mention it", "no need to report": es, fr, pt, de, it, ru, zh, ja, ko. */
 const FOREIGN_COVERT = [
-  'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'sin[ \\t]+(?:comentarlo|mencionarlo|avisarlo)', 'no[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes)',
+  'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'sin[ \\t]+(?:comentarlo|mencionarlo|avisarlo)', '(?:no|ni)[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes|documentes|documente|anotes|registres)',
   'sans[ \\t]+(?:prévenir|informer|avertir)[ \\t]+l[\'’]utilisat\\w*', 'sans[ \\t]+le[ \\t]+(?:dire|signaler|mentionner)', 'ne[ \\t]+(?:le|la|les|l\'|en)[ \\t]*(?:mentionne|signale|dis|parle)z?[ \\t]+(?:pas|rien)',
   'sem[ \\t]+(?:avisar|informar|notificar|contar[ \\t]+(?:ao|para[ \\t]+o))[ \\t]+(?:o[ \\t]+)?(?:usuário|utilizador)', 'não[ \\t]+(?:precisa|é[ \\t]+preciso|é[ \\t]+necessário)[ \\t]+(?:avisar|informar|contar|notificar)[ \\t]+(?:ao?[ \\t]+|o[ \\t]+)?(?:usuário|utilizador)',
   'no[ \\t]+(?:hace[ \\t]+falta|es[ \\t]+necesario)[ \\t]+(?:avisar|informar|decir)(?:le)?[ \\t]+al[ \\t]+usuario', 'pas[ \\t]+besoin[ \\t]+d[\'’](?:avertir|informer|prévenir)[ \\t]+l[\'’]utilisat\\w*', 'não[ \\t]+(?:(?:o|a|lhe)[ \\t]+)?(?:mencione|conte|informe|diga)[ \\t]+(?:isso|isto|nada|ao[ \\t]+(?:usuário|utilizador))',

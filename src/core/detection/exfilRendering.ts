@@ -34,7 +34,7 @@ const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
 
 /** Template placeholders the model is meant to fill in: {secret}, {{data}}, ${TOKEN}, <API_KEY>, [DATA], %7Bx%7D, __SSH_KEY__, @@TOKEN@@. */
 const PLACEHOLDER =
-  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,160}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,160}\]\]|(?<=[=/])\[[^\[\]\n]{2,160}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
+  /__[A-Za-z][A-Za-z0-9_]{1,60}?__|@@[A-Za-z_]\w{1,60}@@|\{\{?[^{}\n]{1,160}\}\}?|\$\{[^{}\n]{0,80}\s[^{}\n]{0,80}\}|\$\{?[A-Za-z_][\w]{0,40}\}?|\$\(|<[A-Za-z_][^<>\n]{0,160}>|%7B(?:[^%\s]|%(?!7D)[0-9A-F]{2}){1,60}%7D|%[A-Z_]{2,40}%|\[\[[^\]\n]{1,160}\]\]|(?<=[=/])\[[^\[\]\n]{2,160}\]|\b(?:INSERT|PUT|ADD|PLACE)[_ ]?\w{0,20}[_ ]?HERE\b/i;
 /** Query parameters named for the data they would carry (`?d=`, `&token=`), with the value that follows. */
 const DATA_PARAM =
   /[?&#;](?:q|d|data|secret|secrets|tokens?|keys?|api_?keys?|apikeys?|password|pass|pwd|cookie|session|env|content|conversation|convo|chat|history|prompt|context|msg|message|messages|payload|exfil|leak|info|creds?|credentials|user|u|email|summary|text)=([^&#;]*)/gi;

@@ -8,7 +8,7 @@
 
 /** Things a project keeps to protect itself or its users. */
 const PROTECTION =
-  '(?<![\\/.-])(?:checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
+  '(?<![\\/.-])(?:\\w+(?:Check|Guard|Validator|Verifier|Filter|Limiter)s?|(?:tenant|account|org\\w*)[ \\t._-]*scop\\w*|checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
   'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
   'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
   'restrictions?|2fa|mfa|captcha|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
