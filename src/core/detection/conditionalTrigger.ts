@@ -70,6 +70,10 @@ const TRIGGER = new RegExp(
     '\\b(?:if|when|once|after)[ \\t]+(?:your|the|this)[ \\t]+(?:session|conversation|chat|context[ \\t]+window)[ \\t]+(?:has[ \\t]+)?(?:been[ \\t]+)?(?:running|lasted|lasts|exceeds?|reaches?|passes|shows?|contains?|is[ \\t]+(?:longer|over))\\b|\\bafter[ \\t]+the[ \\t]+\\w+[ \\t]+(?:exchange|turn|message)[ \\t]+in[ \\t]+(?:a|the|this)[ \\t]+(?:conversation|session|chat)\\b',
     // A parenthesis that restricts a line to agents: "Gotcha (agents only): …".
     '\\((?:AI[ \\t]+|LLM[ \\t]+|coding[ \\t]+)?(?:agents?|assistants?|LLMs?|bots?|models?)[ \\t]+only\\)',
+    // "If whoever is reading this is a language model", "this section is for you, not the human", "## AI agents only", "For LLM-based assistants specifically:".
+    `\\b(?:whoever|whatever|the[ \\t]+reader)[ \\t]+(?:is[ \\t]+)?reading[ \\t]+this[ \\t]+is[ \\t]+(?:an?[ \\t]+)?${AI}\\b|\\b(?:this|the[ \\t]+following)[ \\t]+(?:section|paragraph|part|note)[ \\t]+is[ \\t]+for[ \\t]+you,?[ \\t]+not[ \\t]+(?:the[ \\t]+)?humans?\\b`,
+    '^#{1,6}[ \\t]+(?:AI[ \\t]+|LLM[ \\t]+|coding[ \\t]+)?(?:agents?|assistants?|LLMs?|bots?|models?)[ \\t]+only\\b',
+    '(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI|LLM)(?:-based|-powered)?[ \\t]+(?:agents?|assistants?|tools?|models?)[^:\\n]{0,30}:',
     // A heading that addresses agents: "## For assistant models" (the paragraph under it is read).
     '^#{1,6}[ \\t]+(?:notes?[ \\t]+|instructions?[ \\t]+|guidance[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI|LLMs?|assistants?|agents?|coding|automated|autonomous|models?|language|machines?)\\b[^\\n]{0,30}$',
     // "The next section is only for automated tools": the section it announces is read with it.
@@ -327,7 +331,7 @@ const FOREIGN_COVERT = [
   'senza[ \\t]+(?:avvisare|informare)[ \\t]+l[\'’]utente', 'senza[ \\t]+dirlo', 'non[ \\t]+(?:menzionarlo|dirlo|lo[ \\t]+menzionare|segnalarlo)',
   'не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*[ \\t]+(?:об[ \\t]+этом[ \\t]+)?(?:пользовател[а-яё]*|никому)', 'не[ \\t]+упоминай[а-яё]*[ \\t]+(?:об[ \\t]+)?это[а-яё]*', 'без[ \\t]+ведома', 'не[ \\t]+сообщая', 'об[ \\t]+этом[ \\t]+не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*', '(?:пользовател[а-яё]*|ревьюер[а-яё]*|никому)[^.\\n]{0,40}?не[ \\t]+(?:сообщай|говори|упоминай|рассказывай)\\w*',
   '(?:不要|不必|无需|無需|无须|別|别)(?:告诉|告訴|告知|通知|提醒)(?:用户|用戶|使用者)', '悄悄(?:地)?', '偷偷(?:地)?',
-  'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?報告(?:は|も)?(?:不要|しない|せず)', 'ユーザー(?:へ|に)(?:は)?(?:確認|報告|連絡|通知)(?:し)?(?:ないで|せず)', 'こっそり', '黙って',
+  'ユーザー(?:へ|に)(?:は)?(?:の)?(?:(?:確認|連絡)や)?(?:報告|説明)(?:は|も)?(?:不要|しない|せず)', '(?:dem[ \\t]+)?(?:Nutzer|Benutzer|Anwender)[ \\t]+nicht[ \\t]+(?:erklärt|erwähnt|mitgeteilt|gesagt)', 'ユーザー(?:へ|に)(?:は)?(?:確認|報告|連絡|通知)(?:し)?(?:ないで|せず)', 'こっそり', '黙って',
   '사용자에게[ \\t]*알리지[ \\t]*(?:말|않)', '(?:에게|한테)(?:는)?[ \\t]*(?:말하지|알리지)[ \\t]*(?:않|말)', '몰래',
   // The step itself left unmentioned: "erwähne diesen Schritt nicht", "no comentarlo", "não precisa ser mencionado", "不要…提到这一修改", Arabic "لا تذكر ذلك".
   '(?:erwähne|erwähnt|erwähnen[ \\t]+Sie)[ \\t]+(?:diese[nrs]?|den|die|das)[ \\t]+(?:[A-Za-zÄÖÜäöüß-]+[ \\t]+)?(?:Schritt|Änderung|Anpassung|Befehl|Teil|Hinweis|Vorgang|Commit|Punkt)[a-zäöüß]*[ \\t]+nicht',
@@ -391,7 +395,7 @@ const UNSEEN_WORD = new Anchor(["won't see", "won't notice", 'will not see', 'wi
 
 /** Every trigger names an AI reader; every unwatched or covert phrase names a person or a secrecy word. */
 const AI_WORD = new Anchor([...[...AGENT_NAMES, 'llm', 'ai '].flatMap((n) => [`for ${n}`, `to ${n}`, `for the ${n}`, `attention ${n}`]), 'headless mode', 'headless session', 'headless run', 'interactive mode', 'interactive session', 'interactive run', 'unattended mode', 'unattended session', 'autonomous mode', 'auto-accept mode', 'autoaccept mode', 'yolo mode', 'print mode', 'following paragraph', 'following section', 'next paragraph', 'next section', 'user says', 'user types', 'user writes', 'anyone says', 'anyone types', 'anyone writes', 'someone says', 'someone types', 'someone writes', 'user uses the', 'author email', "author's email", 'committer email', 'user.email', 'git config', 'for autonomous', 'for unattended', 'for headless', 'for automated', 'for agent', 'agents with', 'agent with', 'agents that have', 'assistants with', 'bots with', 'for the assistant', 'for the agent', 'for the model', 'for assistants', 'for agents', 'to the assistant', 'to the agent', 'coding agent', 'coding assistant', 'automated contributor', 'ai contributor', 'pro tip', 'tip for', 'tip to', 'hint for', 'fyi', 'psa', 'exempt', 'excused', 'not bound', 'not for human', 'not meant for human', 'not intended for human', 'not written for human', 'not addressed to human', 'not for the human', 'not to human',
-  'your session', 'the session', 'this session', 'context window', 'the conversation', 'this conversation', 'your conversation', 'exchange in', 'turn in', 'humans:', 'humans,', 'human:', 'human,', 'not people', 'not persons', 'not humans', 'parse this', 'process this', 'ingest this', 'tokenize this', 'tokenise this', 'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
+  'reading this', 'for you, not', 'agents only', 'assistants only', 'models only', 'llm-based', 'ai-based', 'ai-powered', 'llm-powered', 'your session', 'the session', 'this session', 'context window', 'the conversation', 'this conversation', 'your conversation', 'exchange in', 'turn in', 'humans:', 'humans,', 'human:', 'human,', 'not people', 'not persons', 'not humans', 'parse this', 'process this', 'ingest this', 'tokenize this', 'tokenise this', 'humans can', 'humans may', 'humans should', 'human can', 'human may', 'human should', 'human readers', 'human reader', 'human reviewers', 'human developers', 'human contributors', 'machine reader', 'automated reader', 'crawler', 'headless', 'interactive', 'unattended', 'background', 'batch mode', 'tty', 'terminal', 'automated', 'autonomous', 'invoked by', 'run by', 'used by', 'called by', 'read by', 'opened by', 'loaded by', 'triggered by', 'executed by', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_', 'a.i.', 'llm', 'language model', 'assistant', 'agent', 'bot', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'hermes', 'codex', 'devin', 'windsurf', 'cline', 'model', 'asks', 'date is', 'date reaches', 'date passes', 'clock', 'year is', 'user', 'hostname']);
 const PERSON_WORD = new Anchor(['no one', 'nobody', 'unattended', 'user', 'human', 'developer', 'operator', 'owner', 'person', 'reviewer']);
 /** Every UNWATCHED match ends in a word for the watcher's state besides naming the person. */
 const UNWATCHED_ON = new AnchorPair(PERSON_WORD, new Anchor(['present', 'around', 'watching', 'looking', 'monitoring', 'approving', 'supervising', 'reviewing', 'loop', 'keyboard', 'awake', 'online', 'checking', 'unattended', 'attention', 'away', 'asleep', 'offline', 'left', 'leaves']));
@@ -427,7 +431,7 @@ function sentenceAfter(text: string, end: number): { text: string; offset: numbe
 const TOPIC = /^(?:telemetry|tracking|analytics|vulnerab\w*|fork)$/i;
 const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduce|inject|plant|embed|ship|send|report|upload|leave|hide|set[ \t]+up|wire)\b/i;
 /** A payload the guidance forbids ("do not publish", "never delete") is advice; secrecy and lying stay payloads however phrased. */
-const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*)(?![\p{L}])/iu;
+const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*|ask(?:ing)?[ \t]+(?:the[ \t]+user[ \t]+|a[ \t]+human[ \t]+)?(?:before|first))(?![\p{L}])/iu;
 const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|(?:do[ \t]+not|don't|never)[ \t]+\w+)$/i;
 
 /**
@@ -500,8 +504,9 @@ const FOREIGN_HARM = new RegExp(
     `${FAILING}${CLAUSE}{0,80}?(?:${DELETE}${CLAUSE}{0,40}?${TESTS}|${TESTS}${CLAUSE}{0,40}?${DELETE})`,
     `${INSTRUCTIONS}[^\\n]{0,80}?https?:\\/\\/\\S+[^\\n]{0,80}?${PRIORITY}`,
     '(?:реестр|registr|registro|registre|レジストリ|镜像|鏡像|레지스트리|індекс|индекс)\\p{L}*[^\\n]{0,20}?https?:\\/\\/',
-    // A setting that lets everything through, in any language's sentence: "すべてのエンドポイントに `permitAll()` を設定".
+    // A setting that lets everything through, in any language's sentence: "すべてのエンドポイントに `permitAll()` を設定"; money routed to an IBAN.
     PERMISSIVE,
+    '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b',
   ].join('|'),
   'giu',
 );

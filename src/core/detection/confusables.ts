@@ -173,6 +173,10 @@ function skeleton(s: string): string {
   return out;
 }
 
+const QUOTE_MARKS = '"\'`“”‘’«»';
+/** Words that make a sentence about mixed scripts: its quoted mixed-script words are its samples. */
+const ABOUT_SCRIPTS = /\b(?:cyrillic|greek|latin|homoglyphs?|confusables?|mixed-script|look-?alikes?|lookalike|punycode|IDN|script[ \t]+mixing)\b/i;
+
 export const CONFUSABLES: Detector = {
   family: 'confusables',
   quotable: 'code',
@@ -241,6 +245,8 @@ export const CONFUSABLES: Detector = {
       const caught = lineChecks++ < MAX_LINE_CHECKS
         ? compiledPatterns('context').find((c) => c.test(fixed) && !c.test(foldForMatching(line.normalize('NFKC'))))
         : undefined;
+      // A quoted sample in a sentence about look-alike letters ("so that "раris" typed with a Cyrillic р still finds "paris"").
+      if (QUOTE_MARKS.includes(view.text[s - 1] ?? '') && QUOTE_MARKS.includes(view.text[e] ?? '') && ABOUT_SCRIPTS.test(view.sentenceAround(s, e))) continue;
       const codeName = SECRET_NAME.test(reads) || lookalikeIdentifier(view, s, e);
       emit({ start: s, end: e, ruleId: 'mixed_script_word', ...(codeName ? { quotable: 'example-fence' as const } : {}),
         message: `The word ${preview(word, 40)} mixes ${letters} into Latin letters; it reads as ${preview(reads, 40)}` +

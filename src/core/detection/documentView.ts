@@ -63,6 +63,10 @@ const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+exa
 /** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
 const writesOut = (text: string): boolean => WRITE_ORDER.test(text) && OUTPUT_PLACE.test(text) && !WARNS.test(text) && !NEGATION.test(text);
 
+/** A pull request or an author cited on a list item: "(#1110)", "(auth, #1110, @esra)", "— @esra". */
+const FOR_HUMANS = /\bfor[ \t]+(?:the[ \t]+)?humans?\b|\bhumans?[ \t]+only\b|\b(?:human|manual)[ \t]+(?:setup|install\w*)\b/i;
+const CHANGE_REFERENCE = /\((?:[^()\n]{0,40},[ \t]*)?#\d+(?:,[ \t]*@[\w-]+)?\)/;
+
 const ASIDE = /\([^()\n]*\)/g;
 
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
@@ -141,7 +145,8 @@ export class DocumentView {
     // into the block ("- Use message templates, not string interpolation.") marks nothing in it.
     const last = this.fenceIntro(fence, 1);
     const leads = !LIST_ITEM.test(last) || /[:：][ \t]*$|\b(?:following|below|this|these)\b/i.test(last);
-    return leads && !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+    // A block introduced for people ("For humans setting up a new laptop, the installer is:") is not for the agent to run.
+    return leads && !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || FOR_HUMANS.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
   }
 
   /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */
@@ -390,6 +395,19 @@ export class DocumentView {
     const sentence = wide.slice(Math.max(wide.lastIndexOf('. '), wide.lastIndexOf('; '), -1) + 1);
     const rest = sentence.replace(CLOSED_CONDITION, '');
     return (rest !== sentence || wide.length < Math.min(start - ls, 240)) && !NEGATION.test(rest.replace(NOT_FOR_HUMANS, '').slice(-80));
+  }
+
+  /**
+   * A list item that records a past change, the text at `start` ending in the pull request or author it cites ("- Remove the
+   * login rate limiter (auth, #1110, @esra)"): history, not an order to the agent. Text after the citation (a lazy continuation
+   * line joined to the item) is not part of the entry.
+   */
+  changelogEntry(start: number): boolean {
+    const [ls, le] = this.lineAt(start);
+    if (!LIST_ITEM.test(this.text.slice(ls, ls + 12))) return false;
+    const rest = this.text.slice(start, Math.min(le, start + 300));
+    const ref = CHANGE_REFERENCE.exec(rest);
+    return ref !== null && !/[.!?;][ \t]/.test(rest.slice(0, ref.index)) && /^[ \t]*$/.test(rest.slice(ref.index + ref[0].length));
   }
 
   /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */

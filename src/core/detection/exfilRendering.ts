@@ -52,7 +52,8 @@ const EXFIL_INSTRUCTION = new RegExp(
   '\\b(?:render|display|show|output|include|embed|insert|add|print|respond[ \\t]+with|reply[ \\t]+with|end[ \\t]+(?:each|every|your)[ \\t]+(?:response|reply|answer|message)[ \\t]+with|append)\\b' +
     '[^\\n]{0,60}?\\b(?:markdown[ \\t]+)?(?:image|img|picture|pixel|link|url|hyperlink)s?\\b[^\\n]{0,150}?' +
     '\\b(?:containing|contains|with|where|whose|includes?|including|append(?:ing|ed)?|replace|replacing|encod(?:e|ing|ed)|filled|substitut\\w*|set[ \\t]+to|carr(?:y|ies|ying))\\b[^\\n]{0,100}?' +
-    '(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|conversation|chat|history|previous[ \\t]+messages|system[ \\t]+prompt|prompt|context|env(?:ironment)?[ \\t]+var\\w*|user(?:\'s)?[ \\t]+(?:data|input|question|message|messages|info|details|email)|personal[ \\t]+(?:data|information)|ssh)\\b|\\.env\\b)',
+    // Data the text rules out ("with a fixed page name and no user data") is not carried.
+    '(?<!\\b(?:no|without|never|not)[ \\t]+(?:any[ \\t]+)?)(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|conversation|chat|history|previous[ \\t]+messages|system[ \\t]+prompt|prompt|context|env(?:ironment)?[ \\t]+var\\w*|user(?:\'s)?[ \\t]+(?:data|input|question|message|messages|info|details|email)|personal[ \\t]+(?:data|information)|ssh)\\b|\\.env\\b)',
   'gi',
 );
 
@@ -77,7 +78,7 @@ const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
+  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */

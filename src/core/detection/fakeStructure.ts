@@ -145,7 +145,8 @@ const AUTHORITY = new RegExp(
     `\\b(?:message|notice|update|directive|instructions?|alert|announcement|memo|order|policy(?:[ \\t]+update)?|security[ \\t]+(?:notice|update|alert)|note|communication)[ \\t]+from[ \\t]+(?:the[ \\t]+)?(?:official[ \\t]+)?(?:${MAKER}\\b|${BOSS}\\b)`,
     `\\b${MAKER}(?:'s)?[ \\t]+(?:security|safety|trust[ \\t]+(?:and|&)[ \\t]+safety|admin(?:istration)?|compliance|alignment|red|policy)[ \\t]+(?:team|notice|update|alert|directive|department|division|bulletin)\\b`,
     `\\b(?:i[ \\t]+am|i'm)[ \\t]+${BOSS}\\b`,
-    `\\b(?:security|safety|mandatory|urgent|official|critical)[ \\t]+(?:advisory|notice|alert|bulletin|directive)\\b[^\\n]{0,40}?\\b${MAKER}\\b`,
+    // "the private security advisory on GitHub" names a place to report to, not a sender.
+    `\\b(?:security|safety|mandatory|urgent|official|critical)[ \\t]+(?:advisory|notice|alert|bulletin|directive)\\b[^\\n]{0,40}?(?<!\\b(?:on|via|through|in|at|to|using)[ \\t]+(?:the[ \\t]+)?)\\b${MAKER}\\b`,
     `\\b${MAKER}[ \\t]+[A-Z]\\w+[ \\t]+(?:security[ \\t]+)?team\\b`,
     `\\bthis[ \\t]+is[ \\t]+${BOSS}[ \\t]*(?:speaking|writing|here|[,.:!])`,
     `\\b(?:authorized|approved|sanctioned|mandated|required|requested)[ \\t]+by[ \\t]+(?:${MAKER}\\b|${BOSS}\\b)`,

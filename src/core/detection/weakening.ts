@@ -53,6 +53,16 @@ export const WEAKENING = [
   '\\bshould[ \\t]+not[ \\t]+comment[ \\t]+on\\b',
   // Forks' pull requests given the repository's secrets; a licence swapped.
   '\\bpull_request_target\\b',
+  // A check made to pass: "make the HMAC check return true when …".
+  `\\b(?:make|have|let)\\b[^.\\n]{0,60}?\\b${PROTECTION}(?:[^.\\n]|\\.(?=\\w)){0,30}?\\breturn[ \\t]+\\x60?(?:true|ok|nil|null|0|Ok\\(\\(\\)\\))`,
+  // Debugging switched on for production.
+  '\\b(?:DEBUG|APP_DEBUG|FLASK_DEBUG|DetailedErrors|debuggable|ASPNETCORE_ENVIRONMENT|usesCleartextTraffic)["\'`]?[ \\t]*[=:][ \\t]*["\'`]?(?:true|1|on|Development)\\b[^\\n]{0,80}?\\b(?:prod\\w*|release)\\b',
+  // Code fetched and run: "add a `build.rs` that fetches and executes https://…".
+  '\\b(?:fetch|download|pull|curl)\\w*[ \\t]+(?:and|then|&&)[ \\t]+(?:execute|run|eval|source)\\w*\\b[^\\n]{0,40}?https?:\\/\\/',
+  // Records sent out: "POSTs the tenant table to https://…".
+  '\\b(?:post|send|upload|ship|forward|sync|push|copy|export)\\w*\\b[^.\\n]{0,40}?\\b(?:tables?|database|records|rows|dumps?|customers?|users?|tenants?|patients?|partitions?)\\b[^.\\n]{0,40}?\\bto[ \\t]+`?https?:\\/\\/',
+  // Money routed to an account number (an IBAN) in an order.
+  '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b',
   // The machine's own protection switched off: `Set-MpPreference -DisableRealtimeMonitoring $true`, an antivirus exclusion.
   '\\bSet-MpPreference\\b[^\\n]{0,60}?-Disable\\w*|\\bAdd-MpPreference\\b[^\\n]{0,40}?-Exclusion\\w*|\\bsetenforce[ \\t]+0\\b|\\bspctl[ \\t]+--master-disable\\b',
   // A secret's value written out ("paste its value as a comment"), consent given on the user's behalf, an outside account made admin.
@@ -73,6 +83,9 @@ export const MISREPRESENTING = [
   '\\b(?:tell|inform)[ \\t]+(?:the[ \\t]+)?(?:reviewers?|maintainers?|user|team)[ \\t]+(?:it|this)[ \\t]+is[ \\t]+(?:a[ \\t]+|just[ \\t]+a[ \\t]+)?(?:lint|typo|format\\w*|refactor\\w*|cleanup|minor|cosmetic)',
   '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:call[ \\t]+(?:it|this|them)[ \\t]+out|explain[ \\t]+the[ \\t]+change|enumerate\\b|list[ \\t]+(?:it|this|them)[ \\t]+in|add[ \\t]+a[ \\t]+comment[ \\t]+explaining|leave[ \\t]+(?:review[ \\t]+)?comments)',
   '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:leave[ \\t]+a[ \\t]+TODO|mention\\b)|\\bwithout[ \\t]+discussion\\b',
+  // Admitting nobody will see it: "people don't re-read Appfile", "nobody will notice", "the humans never scroll here".
+  '\\b(?:people|(?:the[ \\t]+)?humans?|nobody|no[ \\t]+one|reviewers?|users?)[ \\t]+(?:don\'t|do[ \\t]+not|never|won\'t|will[ \\t]+not|rarely)[ \\t]+(?:re-?read|read|check|look[ \\t]+at|open|review|notice|scroll)\\b|\\bnobody[ \\t]+will[ \\t]+(?:notice|see|know)\\b',
+  '\\b(?:leave|keep)[ \\t]+(?:it|this|them)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:summary|reply|response|PR|changelog|description)\\b|\\bleave[ \\t]+the[ \\t]+(?:human-facing[ \\t]+)?summary[ \\t]+unchanged\\b|\\b(?:should\'t|shouldn\'t|should[ \\t]+not)[ \\t]+mention[ \\t]+it\\b',
   '\\byou[ \\t]+(?:don\'t|do[ \\t]+not|needn\'t|need[ \\t]+not)[ \\t]+(?:need[ \\t]+to[ \\t]+)?(?:tell|inform|notify|alert|ask)[ \\t]+(?:the[ \\t]+)?(?:operators?|users?|humans?|owners?|maintainers?|reviewers?|developers?)\\b',
 ];
 

@@ -56,7 +56,7 @@ export const DANGEROUS_ACTIONS: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     const report: Report = (start, end, ruleId, message) => {
-      if (!view.negated(start)) emit({ start, end, ruleId, message });
+      if (!view.negated(start) && !view.changelogEntry(start)) emit({ start, end, ruleId, message });
     };
     for (const check of CHECKS) check(view, report);
   },

@@ -58,7 +58,7 @@ const OFFICIAL_INSTALLERS = new Set([
   'haskell.org', 'get.haskellstack.org', 'nim-lang.org', 'getcomposer.org', 'crystal-lang.org', 'get.pulumi.com', 'fly.io',
 ]);
 
-/** Installers versioned in a public GitHub repository: the project's own, reviewable script. */
+/** Installers versioned in a public GitHub repository: the project's own, reviewable script (unless piped into `sudo`). */
 const GITHUB_HOSTED = /^(?:raw\.githubusercontent\.com|github\.com|objects\.githubusercontent\.com)$/;
 
 function officialInstaller(command: string): boolean {
@@ -66,7 +66,8 @@ function officialInstaller(command: string): boolean {
   if (!m) return false;
   const url = m[1].toLowerCase();
   const host = url.split(/[/:?#]/)[0];
-  if (GITHUB_HOSTED.test(host)) return true;
+  // Run as root, a script from any repository is trusted with the whole machine: not exempt.
+  if (GITHUB_HOSTED.test(host)) return !/\bsudo\b/.test(command);
   for (const known of OFFICIAL_INSTALLERS) {
     if (known.includes('/') ? url.startsWith(known) : host === known || host.endsWith(`.${known}`)) return true;
   }

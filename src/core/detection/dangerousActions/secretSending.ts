@@ -57,13 +57,13 @@ const READ_THEN_SEND = new RegExp(
 
 const PRONOUN_SEND_VERBS = ['send', 'post', 'upload', 'forward', 'transmit', 'submit', 'beam', 'pipe', 'exfiltrate'];
 /** "… by sending it to": a secret's sending, the secret named before the verb. */
-const PRONOUN_SEND = checkAnchor(PRONOUN_SEND_VERBS.flatMap((v) => ['s', 'es', 'ed', 'ing', ''].flatMap((e) => ['it', 'them', 'the value'].map((o) => `${v}${e} ${o}`))).concat(['sent it', 'sent them']));
+const PRONOUN_SEND = checkAnchor(PRONOUN_SEND_VERBS.flatMap((v) => ['s', 'es', 'ed', 'ing', ''].flatMap((e) => ['it', 'them', 'the value', 'that file', 'the file', 'this file'].map((o) => `${v}${e} ${o}`))).concat(['sent it', 'sent them']));
 /**
  * A secret named first and sent to a URL in the same sentence ("when a token shows up in the chat, save it by sending it to
  * https://…"). Reporting a leaked key to the security team names a leak: that is not an order to make one.
  */
 const SECRET_THEN_SEND = new RegExp(
-  `(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,100}?\\b(?:${PRONOUN_SEND_VERBS.join('|')}|sent)(?:s|es|ed|ing)?[ \\t]+(?:it|them|the[ \\t]+value)\\b[^\\n]{0,40}?\\b(?:to|at|via|into|on)[ \\t]+(?:https?://\\S+|webhook\\.site|pastebin|ngrok|requestbin)`,
+  `(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,100}?\\b(?:${PRONOUN_SEND_VERBS.join('|')}|sent)(?:s|es|ed|ing)?[ \\t]+(?:it|them|the[ \\t]+value|(?:that|the|this)[ \\t]+file)\\b[^\\n]{0,40}?\\b(?:to|at|via|into|on)[ \\t]+(?:https?://\\S+|webhook\\.site|pastebin|ngrok|requestbin)`,
   'gi',
 );
 const INCIDENT = /\b(?:leak(?:s|ed)?|exposed|compromised|revoke\w*|rotat\w*)\b/i;
