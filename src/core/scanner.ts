@@ -11,7 +11,7 @@ import {
   composeMaps, LineIndex, mapNfkc, mapRange, mapUniversalNewlines, shiftMap, type PositionMap,
 } from './offsetMap';
 import {
-  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS, type PatternTable,
+  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, mayMatch, neededLiteralsIn, THREAT_PATTERNS, type PatternTable,
   unicodeName, type Scope,
 } from './threatPatterns';
 import { FindingCollector, type GroupedHit, type Hit } from './findingCollector';
@@ -342,7 +342,10 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   const from = pastCapStart(content, capEnd, nearCap);
   const tail = mapNfkc(from ? content.slice(from) : content);
   const tailText = foldForMatching(tail.text);
+  // Past the cap, a pattern runs only where its literals occur: on a long file most are absent from the tail.
+  const present = neededLiteralsIn(tailText);
   for (const c of patterns) {
+    if (!mayMatch(c, present)) continue;
     const pattern = c.pattern;
     const after = lastInsideEnd.get(pattern.id) ?? 0;
     const message = `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
