@@ -11,7 +11,7 @@ import {
   composeMaps, LineIndex, mapNfkc, mapRange, mapUniversalNewlines, shiftMap, type PositionMap,
 } from './offsetMap';
 import {
-  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, THREAT_PATTERNS, type PatternTable,
+  codePointLabel, compiledPatterns, foldForMatching, INVISIBLE_CHARS, isScope, MAX_SCAN_CHARS, mayMatch, neededLiteralsIn, THREAT_PATTERNS, type PatternTable,
   unicodeName, type Scope,
 } from './threatPatterns';
 import { FindingCollector, type GroupedHit, type Hit } from './findingCollector';
@@ -340,14 +340,19 @@ function scanUnit(unit: Unit, scope: Scope, verdict: Verdict, label: string, sou
   }
   if (!beyondCap) return ids;
   const from = pastCapStart(content, capEnd, nearCap);
-  const tail = mapNfkc(from ? content.slice(from) : content);
-  const tailText = foldForMatching(tail.text);
+  const tail = from ? content.slice(from) : content;
+  // mapNfkc's text is this one; its map back to `tail` is worked out only when a match needs it (most tails have none).
+  const tailText = foldForMatching(tail.normalize('NFKC'));
+  let tailMap: PositionMap | undefined;
+  // Past the cap, a pattern runs only where its literals occur: on a long file most are absent from the tail.
+  const present = neededLiteralsIn(tailText);
   for (const c of patterns) {
+    if (!mayMatch(c, present)) continue;
     const pattern = c.pattern;
     const after = lastInsideEnd.get(pattern.id) ?? 0;
     const message = `${unchecked}: it matches Hermes' "${pattern.id}" pattern (${pattern.description}).`;
     c.forEachMatch(tailText, (s, e) => {
-      const [a, b] = mapRange(tail.map, s, e);
+      const [a, b] = mapRange((tailMap ??= mapNfkc(tail).map), s, e);
       if (b + from <= capEnd || a + from < after) return;
       push(a + from, b + from, pattern.id, 'warning', false, message);
     });

@@ -11,6 +11,7 @@
  *   `foldForMatching`.
  */
 
+import { codeUnits, LiteralAutomaton } from './detection/anchors';
 import { isPyWhitespace } from './text';
 
 export type Scope = 'all' | 'context' | 'strict';
@@ -86,99 +87,142 @@ const COMMENT_KEYWORD = '(?<![A-Za-z])(?:ignore|override|system|secret|hidden)(?
 interface Definition {
   pattern: ThreatPattern;
   shape?: Shape;
+  needs: Needs;
 }
 
-function p(id: string, scope: Scope, match: string | Shape, title: string, description: string): Definition {
+/**
+ * Lower-case literals every match of a pattern holds: one of each group. A text that lacks every literal of a
+ * group has no match, and the pattern need not run on it (see neededLiteralsIn).
+ */
+export type Needs = readonly (readonly string[])[];
+
+function p(id: string, scope: Scope, match: string | Shape, title: string, description: string, needs: Needs): Definition {
   const source = typeof match === 'string' ? match : sourceOf(match);
-  return { pattern: { id, scope, source, title, description }, shape: typeof match === 'string' ? undefined : match };
+  return { pattern: { id, scope, source, title, description }, shape: typeof match === 'string' ? undefined : match, needs };
 }
 
 const DEFINITIONS: readonly Definition[] = [
   p('prompt_injection', 'all', `ignore${S}+${F}(previous|all|above|prior)${S}+${F}instructions`,
-    'Ignore previous instructions', 'text telling the model to ignore its instructions'),
+    'Ignore previous instructions', 'text telling the model to ignore its instructions',
+    [['instructions'], ['ignore']]),
   p('sys_prompt_override', 'all', `system${S}+prompt${S}+override`,
-    'System prompt override', 'text announcing a "system prompt override"'),
+    'System prompt override', 'text announcing a "system prompt override"',
+    [['override'], ['prompt']]),
   p('disregard_rules', 'all', `disregard${S}+${F}(your|all|any)${S}+${F}(instructions|rules|guidelines)`,
-    'Disregard your rules', 'text telling the model to disregard its instructions, rules or guidelines'),
+    'Disregard your rules', 'text telling the model to disregard its instructions, rules or guidelines',
+    [['disregard']]),
   p('bypass_restrictions', 'all',
     `act${S}+as${S}+(if|though)${S}+${F}you${S}+${F}(have${S}+no|don't${S}+have)${S}+${F}(restrictions|limits|rules)`,
-    'Act as if unrestricted', 'text telling the model to act as if it had no restrictions, limits or rules'),
+    'Act as if unrestricted', 'text telling the model to act as if it had no restrictions, limits or rules',
+    [['restrictions', 'limits', 'rules'], ['have']]),
   p('html_comment_injection', 'all',
     { kind: 'comment' },
-    'Directive in an HTML comment', 'an HTML comment, invisible when rendered, that contains ignore, override, system, secret or hidden'),
+    'Directive in an HTML comment', 'an HTML comment, invisible when rendered, that contains ignore, override, system, secret or hidden',
+    [['<!--'], ['ignore', 'override', 'system', 'secret', 'hidden']]),
   p('hidden_div', 'all',
     { kind: 'gap', head: `<${S}*div${S}+style${S}*=${S}*["']`, stop: '>', max: 2048, tail: `display${S}*:${S}*none` },
-    'Hidden <div>', 'a <div> styled display:none, which hides its text from human readers'),
+    'Hidden <div>', 'a <div> styled display:none, which hides its text from human readers',
+    [['display'], ['style']]),
   p('translate_execute', 'all',
     { kind: 'spaced', head: 'translate', max: 512, tail: `into${S}+${W}(?:[${SPACE_SET}-]+${W}){0,2}${S}+and${S}+(execute|run|eval)${B_AFTER}` },
-    'Translate and execute', 'text asking to translate something and then execute, run or eval it'),
+    'Translate and execute', 'text asking to translate something and then execute, run or eval it',
+    [['translate']]),
   p('deception_hide', 'all', `do${S}+not${S}+${F}tell${S}+${F}the${S}+user`,
-    'Hide things from the user', 'text telling the model to keep something from the user'),
+    'Hide things from the user', 'text telling the model to keep something from the user',
+    [['tell'], ['user']]),
   p('role_hijack', 'context', `you${S}+are${S}+${F}now${S}+(?:a|an|the)${S}+`,
-    'Role hijack', 'text giving the model a new role, like "you are now a …"'),
+    'Role hijack', 'text giving the model a new role, like "you are now a …"',
+    [['now'], ['you']]),
   p('role_pretend', 'context', `pretend${S}+${F}(you${S}+are|to${S}+be)${S}+`,
-    'Pretend to be', 'text telling the model to pretend to be someone else'),
+    'Pretend to be', 'text telling the model to pretend to be someone else',
+    [['pretend']]),
   p('leak_system_prompt', 'context', `output${S}+${F}(system|initial)${S}+prompt`,
-    'Leak the system prompt', 'text asking the model to output its system or initial prompt'),
+    'Leak the system prompt', 'text asking the model to output its system or initial prompt',
+    [['prompt'], ['output']]),
   p('remove_filters', 'context',
     `(respond|answer|reply)${S}+without${S}+${F}(restrictions|limitations|filters|safety)`,
-    'Respond without restrictions', 'text asking for replies without restrictions, limitations, filters or safety'),
+    'Respond without restrictions', 'text asking for replies without restrictions, limitations, filters or safety',
+    [['without'], ['restrictions', 'limitations', 'filters', 'safety']]),
   p('fake_update', 'context', `you${S}+have${S}+been${S}+${F}(updated|upgraded|patched)${S}+to`,
-    'Fake update notice', 'text claiming the model has been updated, upgraded or patched'),
+    'Fake update notice', 'text claiming the model has been updated, upgraded or patched',
+    [['updated', 'upgraded', 'patched'], ['been']]),
   p('identity_override', 'context', `${B_BEFORE}name${S}+yourself${S}+${W}`,
-    'Identity override', 'text telling the model to give itself a new name, like "name yourself …"'),
+    'Identity override', 'text telling the model to give itself a new name, like "name yourself …"',
+    [['yourself']]),
   p('c2_node_registration', 'context', `register${S}+(as${S}+)?a?${S}*node`,
-    'C2: register as a node', 'command-and-control wording: registering as a node'),
+    'C2: register as a node', 'command-and-control wording: registering as a node',
+    [['register']]),
   p('c2_heartbeat', 'context', `(heartbeat|beacon|check[${SPACE_SET}\\-]?in)${S}+(to|with)${S}+`,
-    'C2: heartbeat or beacon', 'command-and-control wording: a heartbeat, beacon or check-in to or with a server'),
+    'C2: heartbeat or beacon', 'command-and-control wording: a heartbeat, beacon or check-in to or with a server',
+    [['heartbeat', 'beacon', 'check']]),
   p('c2_task_pull', 'context', `pull${S}+(down${S}+)?(?:new${S}+)?task(?:ing|s)?${B_AFTER}`,
-    'C2: pull tasks', 'command-and-control wording: pulling down new tasks'),
+    'C2: pull tasks', 'command-and-control wording: pulling down new tasks',
+    [['pull'], ['task']]),
   p('c2_network_connect', 'context', `connect${S}+to${S}+the${S}+network${B_AFTER}`,
-    'C2: connect to the network', 'command-and-control wording: "connect to the network"'),
+    'C2: connect to the network', 'command-and-control wording: "connect to the network"',
+    [['network']]),
   p('forced_action', 'context', `you${S}+must${S}+(?:${W}${S}+){0,3}(register|connect|report|beacon)${B_AFTER}`,
-    'Forced C2 action', 'text saying the agent must register, connect, report or beacon'),
+    'Forced C2 action', 'text saying the agent must register, connect, report or beacon',
+    [['must'], ['register', 'connect', 'report', 'beacon']]),
   p('anti_forensic_oneliner', 'context', `only${S}+use${S}+one[${SPACE_SET}\\-]?liners?${B_AFTER}`,
-    'Anti-forensics: one-liners only', 'text telling the agent to only use one-liners, so no scripts are left behind'),
+    'Anti-forensics: one-liners only', 'text telling the agent to only use one-liners, so no scripts are left behind',
+    [['liner']]),
   p('anti_forensic_disk', 'context',
     `never${S}+${F}(?:create|write)${S}+${F}(?:script|file)${S}+${F}disk`,
-    'Anti-forensics: never write to disk', 'text telling the agent never to write a script or file to disk'),
+    'Anti-forensics: never write to disk', 'text telling the agent never to write a script or file to disk',
+    [['disk'], ['never']]),
   p('env_var_unset_agent', 'context', `unset${S}+${WORD}*(?:CLAUDE|CODEX|HERMES|AGENT|OPENAI|ANTHROPIC)${WORD}*`,
-    'Unset agent variables', 'an unset command for an agent runtime variable, one whose name contains CLAUDE, CODEX, HERMES, AGENT, OPENAI or ANTHROPIC'),
+    'Unset agent variables', 'an unset command for an agent runtime variable, one whose name contains CLAUDE, CODEX, HERMES, AGENT, OPENAI or ANTHROPIC',
+    [['unset']]),
   p('known_c2_framework', 'context',
     // The boundary sits after each first letter, so V8 can skip ahead to candidate letters instead of testing
     // a lookbehind at every position (3× faster, same matches).
     `(?:c${B_BEFORE_1}obalt${S}*strike|s${B_BEFORE_1}liver|h${B_BEFORE_1}avoc|m${B_BEFORE_1}(?:ythic|etasploit)|b${B_BEFORE_1}rainworm)${B_AFTER}`,
-    'Known C2 framework', 'the name of a command-and-control framework: Cobalt Strike, Sliver, Havoc, Mythic, Metasploit or Brainworm'),
+    'Known C2 framework', 'the name of a command-and-control framework: Cobalt Strike, Sliver, Havoc, Mythic, Metasploit or Brainworm',
+    [['cobalt', 'sliver', 'havoc', 'mythic', 'metasploit', 'brainworm']]),
   p('c2_explicit', 'context', `${B_BEFORE}c2${S}+(?:server|channel|infrastructure|beacon)${B_AFTER}`,
-    'C2 infrastructure', 'a mention of a C2 server, channel, infrastructure or beacon'),
+    'C2 infrastructure', 'a mention of a C2 server, channel, infrastructure or beacon',
+    [['c2']]),
   p('c2_explicit_long', 'context', `${B_BEFORE}command${S}+and${S}+control${B_AFTER}`,
-    'Command and control', 'the phrase "command and control"'),
+    'Command and control', 'the phrase "command and control"',
+    [['control']]),
   p('exfil_curl', 'all', { kind: 'gap', head: `curl${S}+`, stop: '\n', max: 2048, tail: SECRET_VAR },
-    'curl with a secret', 'a curl command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
+    'curl with a secret', 'a curl command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL',
+    [['curl'], ['$']]),
   p('exfil_wget', 'all', { kind: 'gap', head: `wget${S}+`, stop: '\n', max: 2048, tail: SECRET_VAR },
-    'wget with a secret', 'a wget command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL'),
+    'wget with a secret', 'a wget command using a secret variable, one whose name ends in KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL',
+    [['wget'], ['$']]),
   p('read_secrets', 'all',
     { kind: 'gap', head: `cat${S}+`, stop: '\n', max: 2048, tail: '(\\.env|credentials|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc)' },
-    'Read secret files', 'a cat command reading .env, credentials, .netrc, .pgpass, .npmrc or .pypirc'),
+    'Read secret files', 'a cat command reading .env, credentials, .netrc, .pgpass, .npmrc or .pypirc',
+    [['.env', 'credentials', '.netrc', '.pgpass', '.npmrc', '.pypirc'], ['cat']]),
   p('send_to_url', 'strict', { kind: 'spaced', head: '(send|post|upload|transmit)', max: 2048, tail: `(to|at)${S}+https?://` },
-    'Send data to a URL', 'text asking to send, post, upload or transmit something to an http:// or https:// URL'),
+    'Send data to a URL', 'text asking to send, post, upload or transmit something to an http:// or https:// URL',
+    [['://'], ['send', 'post', 'upload', 'transmit']]),
   p('context_exfil', 'strict',
     `(include|output|print|share)${S}+${F}(conversation|chat${S}+history|previous${S}+messages|full${S}+context|entire${S}+context)`,
-    'Leak the conversation', 'text asking to include, output, print or share the conversation or the full context'),
+    'Leak the conversation', 'text asking to include, output, print or share the conversation or the full context',
+    [['conversation', 'history', 'messages', 'context']]),
   p('ssh_backdoor', 'strict', 'authorized_keys',
-    'SSH authorized_keys', 'a mention of authorized_keys, the file an SSH backdoor is added to'),
+    'SSH authorized_keys', 'a mention of authorized_keys, the file an SSH backdoor is added to',
+    [['authorized_keys']]),
   p('ssh_access', 'strict', '\\$HOME/\\.ssh|~/\\.ssh',
-    'SSH directory', 'a path into ~/.ssh or $HOME/.ssh'),
+    'SSH directory', 'a path into ~/.ssh or $HOME/.ssh',
+    [['/.ssh']]),
   p('hermes_env', 'strict', '\\$HOME/\\.hermes/\\.env|~/\\.hermes/\\.env',
-    "Hermes' secrets file", 'the path ~/.hermes/.env, where Hermes keeps API keys'),
+    "Hermes' secrets file", 'the path ~/.hermes/.env, where Hermes keeps API keys',
+    [['/.hermes/.env']]),
   p('agent_config_mod', 'strict',
     { kind: 'gap', head: MODIFY, stop: '\n', max: 2048, tail: '(?:AGENTS\\.md|CLAUDE\\.md|\\.cursorrules|\\.clinerules)' },
-    'Modify agent instructions', 'text asking to change AGENTS.md, CLAUDE.md, .cursorrules or .clinerules'),
+    'Modify agent instructions', 'text asking to change AGENTS.md, CLAUDE.md, .cursorrules or .clinerules',
+    [['agents.md', 'claude.md', '.cursorrules', '.clinerules']]),
   p('hermes_config_mod', 'strict', { kind: 'gap', head: MODIFY, stop: '\n', max: 2048, tail: '\\.hermes/(config\\.yaml|SOUL\\.md)' },
-    'Modify Hermes config', "text asking to change Hermes' .hermes/config.yaml or .hermes/SOUL.md"),
+    'Modify Hermes config', "text asking to change Hermes' .hermes/config.yaml or .hermes/SOUL.md",
+    [['.hermes/']]),
   p('hardcoded_secret', 'strict',
     `(?:api[_-]?key|token|secret|password)${S}*[=:]${S}*["'][A-Za-z0-9+/=_-]{20}[A-Za-z0-9+/=_-]*`,
-    'Hard-coded secret', 'a hard-coded API key, token, secret or password value'),
+    'Hard-coded secret', 'a hard-coded API key, token, secret or password value',
+    [['key', 'token', 'secret', 'password']]),
 ];
 
 export const THREAT_PATTERNS: readonly ThreatPattern[] = DEFINITIONS.map((d) => d.pattern);
@@ -201,12 +245,15 @@ export interface CompiledPattern {
    */
   readonly global: RegExp;
   forEachMatch(text: string, visit: MatchVisitor): void;
+  /** For a built-in pattern, literals its matches hold (see `mayMatch`). */
+  readonly needs?: Needs;
   /** Python's `re.search(...) is not None`. */
   test(text: string): boolean;
 }
 
 abstract class Matcher implements CompiledPattern {
   readonly global: RegExp;
+  needs?: Needs;
   /** `flags`: the port's `giu`, or a translated regex's own flags (it spells out case-insensitivity itself). */
   constructor(readonly pattern: ThreatPattern, flags = 'giu') {
     this.global = new RegExp(pattern.source, flags);
@@ -442,6 +489,12 @@ class CommentMatcher extends WindowMatcher {
 }
 
 function compile(d: Definition): CompiledPattern {
+  const m = matcher(d);
+  m.needs = d.needs;
+  return m;
+}
+
+function matcher(d: Definition): Matcher {
   switch (d.shape?.kind) {
     case 'gap':
       return new GapMatcher(d.pattern, d.shape);
@@ -452,6 +505,47 @@ function compile(d: Definition): CompiledPattern {
     default:
       return new RegexMatcher(d.pattern);
   }
+}
+
+/** Every literal of the built-in `needs`, and per literal (by index) the indices of those it contains, itself included. */
+const NEEDED = [...new Set(DEFINITIONS.flatMap((d) => d.needs.flat()))];
+const CONTAINED = NEEDED.map((lit) => NEEDED.flatMap((other, i) => (lit.includes(other) ? [i] : [])));
+let neededAutomaton: LiteralAutomaton | undefined;
+
+/** Windows of a long text searched for needed literals, in code units (overlapping by more than the longest). */
+const PRESENCE_WINDOW = 1 << 20;
+
+/**
+ * The literals of the built-in patterns' `needs` that occur in `text` (an NFKC text, compared as `iu` matching
+ * compares it: the automaton's `i` folding differs only on U+212A and U+017F, which NFKC replaces). One automaton
+ * pass, where a search per literal would read the text once for each absent one.
+ */
+export function neededLiteralsIn(text: string): ReadonlySet<string> {
+  const automaton = (neededAutomaton ??= new LiteralAutomaton(NEEDED));
+  const found = new Set<string>();
+  const hit = { literal: -1 };
+  const overlap = NEEDED.reduce((n, lit) => Math.max(n, lit.length), 0);
+  for (let base = 0; base < text.length; base += PRESENCE_WINDOW - overlap) {
+    const end = Math.min(text.length, base + PRESENCE_WINDOW);
+    const units = codeUnits(base === 0 && end === text.length ? text : text.slice(base, end));
+    // At each start the automaton reports the longest literal; the shorter ones there are inside it.
+    for (let at = automaton.next(units, 0, hit); at !== -1; at = automaton.next(units, at + 1, hit)) {
+      for (const i of CONTAINED[hit.literal]) found.add(NEEDED[i]);
+    }
+    if (end === text.length) break;
+  }
+  return found;
+}
+
+/**
+ * False when `pattern` has no match in a text whose needed literals (see neededLiteralsIn) are `present`: one of
+ * its `needs` groups has none there. A pattern without `needs` (one read from an installation) may always match.
+ */
+export function mayMatch(pattern: CompiledPattern, present: ReadonlySet<string>): boolean {
+  const needs = pattern.needs;
+  if (!needs) return true;
+  for (const group of needs) if (!group.some((lit) => present.has(lit))) return false;
+  return true;
 }
 
 const COMPILED: readonly CompiledPattern[] = DEFINITIONS.map(compile);

@@ -134,18 +134,18 @@ function canonical(): Uint16Array {
 export class LiteralAutomaton {
   /** Code unit → character class (0: in no literal); bytes while the classes fit, as a byte table reads faster. */
   readonly classOf: Uint8Array | Uint16Array;
-  /** The classes of ASCII code units are 0 … narrowWidth - 1; the others (letters of other scripts) come after. */
-  readonly narrowWidth: number;
   /**
-   * [row + class] → the next state's row (state * narrowWidth) for the ASCII classes; negated when a literal (or a
-   * suffix literal) ends there. Rows rather than state numbers: the scan reads the table once per character, each
-   * read waiting on the one before, and a multiplication less per step shortens that chain. The table holds only
-   * the ASCII classes so that it stays a few megabytes: with every class it was over 17, and between two texts
-   * the Hermes scan pushed it out of the caches.
+   * [state * NARROW + class] → the next state, plus `end` when a literal (or a suffix literal) ends there, for the
+   * classes below NARROW: letters, space, digits and common punctuation, which prose is made of. Two bytes an entry
+   * and the hot classes at the start of a row: the scan reads the table once per character, each read waiting on the
+   * one before, and the rows of the states prose visits then take one cache line each. Between two texts the Hermes
+   * scan pushes the table out of the nearer caches, so the fewer lines a text needs, the sooner it runs.
    */
-  readonly narrow: Int32Array;
-  /** [state * (classes - narrowWidth) + class - narrowWidth] → the next state's row, for the other classes (rare in most texts). */
-  readonly wide: Int32Array;
+  readonly narrow: Uint16Array | Int32Array;
+  /** [state * (classes - NARROW) + class - NARROW] → the same, for the other classes (rare in most texts). */
+  readonly wide: Uint16Array | Int32Array;
+  /** Added to a transition into a state where a literal ends: above every state number. */
+  readonly end: number;
   /** Per state: its length from the root (a trie edge leads to depth + 1, a fallback never does). */
   readonly depth: Int32Array;
   /** Per state: the literal (an index into the constructor's list) that ends exactly there, or -1. */
@@ -153,11 +153,12 @@ export class LiteralAutomaton {
 
   constructor(literals: readonly string[]) {
     const canon = canonical();
-    // One class per canonical unit (σ and ς share one, as they match each other), numbered in code unit order:
-    // the ASCII ones prose is made of come first, so a table row's hot part is short.
+    // One class per canonical unit (σ and ς share one, as they match each other), numbered so that the classes prose
+    // is made of come first (letters, space, digits, common punctuation, other ASCII, other scripts): a table row's
+    // hot part is then short.
     const classOfCanon = new Map<number, number>();
     const all = literals.join('');
-    const units = [...new Set(Array.from({ length: all.length }, (_, i) => all.charCodeAt(i)))].sort((a, b) => a - b);
+    const units = [...new Set(Array.from({ length: all.length }, (_, i) => all.charCodeAt(i)))].sort((a, b) => classRank(a) - classRank(b) || a - b);
     for (const u of units) if (!classOfCanon.has(canon[u])) classOfCanon.set(canon[u], classOfCanon.size + 1);
     const width = classOfCanon.size + 1;
     this.classOf = width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
@@ -208,27 +209,27 @@ export class LiteralAutomaton {
         queue.push(child);
       }
     }
-    // Split into the ASCII classes and the others, as rows of the narrow table, marking the transitions into states
-    // where a literal ends (after all fallbacks are known).
-    let narrowWidth = 1;
-    for (let u = 0; u < 128; u++) narrowWidth = Math.max(narrowWidth, this.classOf[u] + 1);
-    const wideWidth = width - narrowWidth;
-    const narrow = new Int32Array(states * narrowWidth);
-    const wide = new Int32Array(states * wideWidth);
+    // Split into the narrow and the wide classes, marking the transitions into states where a literal ends (after all
+    // fallbacks are known).
+    const end = states < 0x8000 ? 0x8000 : 0x40000000;
+    const wideWidth = Math.max(0, width - NARROW);
+    const table = (size: number): Uint16Array | Int32Array => (end === 0x8000 ? new Uint16Array(size) : new Int32Array(size));
+    const narrow = table(states * NARROW);
+    const wide = table(states * wideWidth);
     for (let s = 0; s < states; s++) {
       for (let c = 0; c < width; c++) {
         const to = delta[s * width + c];
-        const row = ends[to] ? -to * narrowWidth : to * narrowWidth;
-        if (c < narrowWidth) narrow[s * narrowWidth + c] = row;
-        else wide[s * wideWidth + c - narrowWidth] = row;
+        const entry = ends[to] ? to + end : to;
+        if (c < NARROW) narrow[s * NARROW + c] = entry;
+        else wide[s * wideWidth + c - NARROW] = entry;
       }
     }
-    this.narrowWidth = narrowWidth;
     this.narrow = narrow;
     this.wide = wide;
+    this.end = end;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
-    this.next = nextOccurrence(this.classOf, narrow, wide, narrowWidth, wideWidth, this.depth, this.literal);
+    this.next = nextOccurrence(this.classOf, narrow, wide, wideWidth, end, this.depth, this.literal);
   }
 
   /**
@@ -239,34 +240,49 @@ export class LiteralAutomaton {
   readonly next: (text: Uint16Array, from: number, hit: { literal: number }) => number;
 }
 
+/** Classes in a row of the narrow table (a power of two: a row starts at state << NARROW_BITS). */
+const NARROW_BITS = 6;
+const NARROW = 1 << NARROW_BITS;
+
+const COMMON_PUNCTUATION = new Set([...'.,-_/:\'"()[]`*#<>=!?'].map((c) => c.charCodeAt(0)));
+
+/** Where a literal's code unit ranks when classes are numbered: the units prose is made of first. */
+function classRank(u: number): number {
+  if ((u >= 97 && u <= 122) || (u >= 65 && u <= 90)) return 0;
+  if (u === 32) return 1;
+  if (u >= 48 && u <= 57) return 2;
+  if (COMMON_PUNCTUATION.has(u)) return 3;
+  return u < 128 ? 4 : 5;
+}
+
 /**
  * LiteralAutomaton.next over the given tables. A closure rather than a method reading them from `this`: the
  * optimizing compiler then takes the tables as constants, which saves work on every character.
  */
-function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Int32Array, wide: Int32Array, narrowWidth: number, wideWidth: number, depth: Int32Array, literal: Int32Array) {
-  /** The transition from the state at `row` (≥ 0) on class `c`. */
-  const step = (row: number, c: number): number => (c < narrowWidth ? narrow[row + c] : wide[((row / narrowWidth) | 0) * wideWidth + c - narrowWidth]);
+function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Uint16Array | Int32Array, wide: Uint16Array | Int32Array, wideWidth: number, end: number, depth: Int32Array, literal: Int32Array) {
+  /** The transition from `state` on class `c` (plus `end` into a state where a literal ends). */
+  const step = (state: number, c: number): number => (c < NARROW ? narrow[(state << NARROW_BITS) + c] : wide[state * wideWidth + c - NARROW]);
   return (text: Uint16Array, from: number, hit: { literal: number }): number => {
     const n = text.length;
-    let row = 0;
+    let state = 0;
     let i = from;
     for (; i < n; i++) {
       const c = classOf[text[i]];
-      row = c < narrowWidth ? narrow[row + c] : step(row, c);
-      if (row < 0) break;
+      state = c < NARROW ? narrow[(state << NARROW_BITS) + c] : step(state, c);
+      if (state >= end) break;
     }
     if (i >= n) return -1;
     // No occurrence from `from` on ends before i; one that ends at i or later and starts by i is a suffix of
     // the text read so far that the trie holds, so it starts within the state's depth.
-    for (let p = Math.max(from, i - depth[(-row / narrowWidth) | 0] + 1); ; p++) {
+    for (let p = Math.max(from, i - depth[state - end] + 1); ; p++) {
       let node = 0;
       let best = -1;
       for (let k = p; k < n; k++) {
-        const next = Math.abs(step(node, classOf[text[k]]));
-        const state = (next / narrowWidth) | 0;
-        if (depth[state] !== k - p + 1) break;
+        let next = step(node, classOf[text[k]]);
+        if (next >= end) next -= end;
+        if (depth[next] !== k - p + 1) break;
         node = next;
-        if (literal[state] >= 0) best = literal[state];
+        if (literal[next] >= 0) best = literal[next];
       }
       if (best >= 0) {
         hit.literal = best;

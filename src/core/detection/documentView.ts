@@ -481,13 +481,19 @@ function pairsStartingBy(pairs: readonly number[], pos: number): number {
   return lo;
 }
 
+/** The offset of each line's first character, in one pass over the text (the array grows as lines come). */
 function lineStarts(text: string): Int32Array {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  const out = new Int32Array(n);
+  let out = new Int32Array(Math.max(16, text.length >> 6));
   let k = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out[k++] = i + 1;
-  return out;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (k === out.length) {
+      const bigger = new Int32Array(2 * k);
+      bigger.set(out);
+      out = bigger;
+    }
+    out[k++] = i + 1;
+  }
+  return out.subarray(0, k);
 }
 
 /** Every match of a global regex, leftmost first, never stuck on an empty match. */
