@@ -10,7 +10,7 @@ import {
   AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
   SYSTEM_PROMPT, TESTS, UNIVERSAL_PASSWORD, USER, WITHOUT_ASKING,
 } from './multilingual';
-import { MISREPRESENTING, PERMISSIVE, WEAKENING } from './weakening';
+import { IBAN, MISREPRESENTING, PERMISSIVE, WEAKENING } from './weakening';
 
 const AI = '(?:an?[ \\t]+)?(?:(?:machine|automated)[ \\t]+readers?|crawlers?|(?:automated|autonomous|ai)[ \\t]+(?:coding[ \\t]+)?(?:tool|system|program|reader|crawler|assistant|agent)|AI|A\\.I\\.|LLM|large[ \\t]+language[ \\t]+model|language[ \\t]+model|(?:coding[ \\t]+)?(?:assistant|agent)|bot|chatbot|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini|Hermes|Codex|Devin|Windsurf|Cline|model)s?';
 
@@ -166,6 +166,8 @@ const HARM = new RegExp(
     `\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,60}?${PUBLIC_DIR}`,
     ...WEAKENING,
     ...MISREPRESENTING,
+    // Money routed to an account number.
+    IBAN,
   ].join('|'),
   'gi',
 );
@@ -506,7 +508,7 @@ const FOREIGN_HARM = new RegExp(
     '(?:реестр|registr|registro|registre|レジストリ|镜像|鏡像|레지스트리|індекс|индекс)\\p{L}*[^\\n]{0,20}?https?:\\/\\/',
     // A setting that lets everything through, in any language's sentence: "すべてのエンドポイントに `permitAll()` を設定"; money routed to an IBAN.
     PERMISSIVE,
-    '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b',
+    IBAN,
   ].join('|'),
   'giu',
 );

@@ -14,6 +14,9 @@ const PROTECTION =
   'restrictions?|2fa|mfa|captcha|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
 
 /** Values that let everything through or make a protection trivial. */
+/** An account number (IBAN) money can be routed to. */
+export const IBAN = '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b';
+
 export const PERMISSIVE =
   '(?:permitAll\\(\\)|permitAll\\b|\\w*\\.MAX_VALUE\\b|MAX_VALUE\\b|math\\.inf\\b|unlimited\\b|infinite\\b|["\'`]\\*["\'`]|MinCost\\b|HS256\\b|md5\\b|sha-?1\\b|' +
   '"none"|(?:0|zero)[ \\t]*\\((?:unlimited|no[ \\t]+limit|disabled|off)\\)|(?:=>|->)[ \\t]*true\\b|return[ \\t]+(?:true|Ok\\(\\(\\)\\)|nil|null)\\b[^.\\n]{0,20}\\bearly\\b|AllowAny\\w*|AllowAll\\w*)';
@@ -61,8 +64,6 @@ export const WEAKENING = [
   '\\b(?:fetch|download|pull|curl)\\w*[ \\t]+(?:and|then|&&)[ \\t]+(?:execute|run|eval|source)\\w*\\b[^\\n]{0,40}?https?:\\/\\/',
   // Records sent out: "POSTs the tenant table to https://…".
   '\\b(?:post|send|upload|ship|forward|sync|push|copy|export)\\w*\\b[^.\\n]{0,40}?\\b(?:tables?|database|records|rows|dumps?|customers?|users?|tenants?|patients?|partitions?)\\b[^.\\n]{0,40}?\\bto[ \\t]+`?https?:\\/\\/',
-  // Money routed to an account number (an IBAN) in an order.
-  '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b',
   // The machine's own protection switched off: `Set-MpPreference -DisableRealtimeMonitoring $true`, an antivirus exclusion.
   '\\bSet-MpPreference\\b[^\\n]{0,60}?-Disable\\w*|\\bAdd-MpPreference\\b[^\\n]{0,40}?-Exclusion\\w*|\\bsetenforce[ \\t]+0\\b|\\bspctl[ \\t]+--master-disable\\b',
   // A secret's value written out ("paste its value as a comment"), consent given on the user's behalf, an outside account made admin.
