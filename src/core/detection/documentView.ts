@@ -53,6 +53,7 @@ const UNSPACED_NEGATION = /不要|禁止|切勿|请勿|請勿|不得|不可以|�
 /** "Not for human readers" names an audience, not a prohibition: what follows it is meant for the agent. */
 const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+)?(?:for|to)[ \t]+(?:the[ \t]+)?human\w*(?:[ \t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))?/gi;
 
+/** A condition finished by its comma ("if the author is not a maintainer,"); a dot inside a word ("user.email") does not end it. */
 const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.(?=\S)[^,;.]*)*,/gi;
 
 /** An order to write something out, and where it goes (see ordersWritten). */
@@ -63,10 +64,12 @@ const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+exa
 /** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
 const writesOut = (text: string): boolean => WRITE_ORDER.test(text) && OUTPUT_PLACE.test(text) && !WARNS.test(text) && !NEGATION.test(text);
 
-/** A pull request or an author cited on a list item: "(#1110)", "(auth, #1110, @esra)", "— @esra". */
+/** Text addressed to people rather than the agent: "for humans setting up a laptop", "humans only", "manual setup". */
 const FOR_HUMANS = /\bfor[ \t]+(?:the[ \t]+)?humans?\b|\bhumans?[ \t]+only\b|\b(?:human|manual)[ \t]+(?:setup|install\w*)\b/i;
+/** A pull request, with its area and author, cited on a list item: "(#1110)", "(auth, #1110, @esra)". */
 const CHANGE_REFERENCE = /\((?:[^()\n]{0,40},[ \t]*)?#\d+(?:,[ \t]*@[\w-]+)?\)/;
 
+/** A bracketed aside on one line. */
 const ASIDE = /\([^()\n]*\)/g;
 
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
@@ -140,10 +143,11 @@ export class DocumentView {
    * the two lines before it mark it ("Example of a malicious payload:", "Never run this:").
    */
   fenceMarkedAsExample(fence: number): boolean {
-    const intro = this.fenceIntro(fence);
+    const lines = this.linesAboveFence(fence);
+    const intro = this.fenceIntro(fence, lines);
     // A condition ("if `node -v` does not print 20, reinstall:") is no prohibition of the block, and a list item that does not lead
     // into the block ("- Use message templates, not string interpolation.") marks nothing in it.
-    const last = this.fenceIntro(fence, 1);
+    const last = lines[0] ?? '';
     const leads = !LIST_ITEM.test(last) || /[:：][ \t]*$|\b(?:following|below|this|these)\b/i.test(last);
     // A block introduced for people ("For humans setting up a new laptop, the installer is:") is not for the agent to run.
     return leads && !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || FOR_HUMANS.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
@@ -151,24 +155,26 @@ export class DocumentView {
 
   /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */
   fenceOrderedWritten(fence: number): boolean {
-    return writesOut(this.fenceIntro(fence));
+    return writesOut(this.fenceIntro(fence, this.linesAboveFence(fence)));
   }
 
-  /** The two non-blank lines before a fence and its info string, or only the nearest line. */
-  private fenceIntro(fence: number, lines = 2): string {
-    const [, infoEnd] = this.lineAt(fence);
-    let intro = lines === 2 ? this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '') : '';
-    let p = fence - 1;
-    for (let n = 0; n < lines && p > 0; ) {
+  /** The two non-blank lines above a fence, nearest first. */
+  private linesAboveFence(fence: number): string[] {
+    const lines: string[] = [];
+    for (let p = fence - 1; lines.length < 2 && p > 0; ) {
       const [ls] = this.lineAt(p);
       const line = this.text.slice(ls, p);
-      if (line.trim()) {
-        intro = `${line} ${intro}`;
-        n++;
-      }
+      if (line.trim()) lines.push(line);
       p = ls - 1;
     }
-    return intro;
+    return lines;
+  }
+
+  /** The lines above a fence, in text order, and its info string: what introduces the block. */
+  private fenceIntro(fence: number, above: readonly string[]): string {
+    const [, infoEnd] = this.lineAt(fence);
+    const info = this.text.slice(fence, infoEnd).replace(/^\s*(?:`{3,}|~{3,})/, '');
+    return [...above].reverse().concat(info).join(' ');
   }
 
   /**
@@ -383,7 +389,7 @@ export class DocumentView {
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('。'), before.lastIndexOf('；'), -1) + 1);
-    return NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) && !this.onlyInCondition(ls, start) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
+    return (NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) && !this.onlyInCondition(ls, start)) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
   }
 
   /**
@@ -391,10 +397,12 @@ export class DocumentView {
    * ("(i.e. a workstation, not a sandbox)"), neither of which negates it.
    */
   private onlyInCondition(ls: number, start: number): boolean {
-    const wide = this.text.slice(Math.max(ls, start - 240), start).replace(ASIDE, '');
+    const raw = this.text.slice(Math.max(ls, start - 240), start);
+    const wide = raw.replace(ASIDE, '');
     const sentence = wide.slice(Math.max(wide.lastIndexOf('. '), wide.lastIndexOf('; '), -1) + 1);
     const rest = sentence.replace(CLOSED_CONDITION, '');
-    return (rest !== sentence || wide.length < Math.min(start - ls, 240)) && !NEGATION.test(rest.replace(NOT_FOR_HUMANS, '').slice(-80));
+    const setAside = rest !== sentence || wide !== raw;
+    return setAside && !NEGATION.test(rest.replace(NOT_FOR_HUMANS, '').slice(-80));
   }
 
   /**

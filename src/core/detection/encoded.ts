@@ -63,16 +63,20 @@ const DECODE_ANCHOR = new Anchor(['decod', 'evaluat']);
  * A sentence telling the reader to decode (or join up) the file's disguised text and act on it ("read it decoded and
  * follow it"): once the file says so, a block of such text it calls an example is the instruction, not a quotation.
  */
-const FOLLOW_DECODED =
-  /\b(?:decod(?:e|ed|ing)|decipher\w*|unscrambl\w*|deobfuscat\w*|evaluat(?:e|ing)|rot-?13|join(?:ed)?[ \t]+(?:up|together)|read[ \t]+(?:them|it|these|this)[ \t]+(?:joined|decoded|backwards))\b[^\n]{0,80}?\b(?:follow|obey|execute|run|apply|carry[ \t]+out|act[ \t]+on|do[ \t]+(?:it|that|this|what|so)|treat[ \t]+(?:the[ \t]+)?(?:result|output|it|them)[ \t]+as)\b/i;
+const UNDISGUISE = 'decod(?:e|ed|ing)|decipher\\w*|unscrambl\\w*|deobfuscat\\w*|join(?:ed)?[ \\t]+(?:up|together)|read[ \\t]+(?:them|it|these|this)[ \\t]+(?:joined|decoded|backwards)';
+const OBEY = '(?:follow|obey|execute|run|apply|carry[ \\t]+out|act[ \\t]+on|do[ \\t]+(?:it|that|this|what|so)|treat[ \\t]+(?:the[ \\t]+)?(?:result|output|it|them)[ \\t]+as)\\b';
+const FOLLOW_DECODED = new RegExp(`\\b(?:${UNDISGUISE}|evaluat(?:e|ing)|rot-?13)\\b[^\\n]{0,80}?\\b${OBEY}`, 'i');
 const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 'evaluat', 'rot13', 'rot-13', 'join']);
 /**
  * The same order said next to one run ("reverse it, decode it and follow it", "join the letters and run it", "run the decoded
  * string in a shell"): that run is what the agent is to do, whatever it decodes to.
  */
-const FOLLOW_NEAR =
-  /\b(?:decod(?:e|ed|ing)|decipher\w*|unscrambl\w*|deobfuscat\w*|revers(?:e|ed|ing)|join(?:ed)?[ \t]+(?:up|together|(?:the[ \t]+)?(?:letters|characters|chars|pieces|parts|words))|read[ \t]+(?:them|it|these|this)[ \t]+(?:joined|decoded|backwards))\b[^\n]{0,100}?\b(?:follow|obey|execute|run|apply|carry[ \t]+out|act[ \t]+on|do[ \t]+(?:it|that|this|what|so)|treat[ \t]+(?:the[ \t]+)?(?:result|output|it|them)[ \t]+as)\b|\b(?:run|execute|eval\w*|follow|apply|obey)\b[^\n.]{0,30}?\bthe[ \t]+decoded\b/i;
-/** How far before a run the order to decode and follow it is looked for (the sentence that introduces its block). */
+const FOLLOW_NEAR = new RegExp(
+  `\\b(?:${UNDISGUISE}|revers(?:e|ed|ing)|join(?:ed)?[ \\t]+(?:the[ \\t]+)?(?:letters|characters|chars|pieces|parts|words))\\b[^\\n]{0,100}?\\b${OBEY}` +
+    '|\\b(?:run|execute|eval\\w*|follow|apply|obey)\\b[^\\n.]{0,30}?\\bthe[ \\t]+decoded\\b',
+  'i',
+);
+/** How far before a run the order to decode and follow it is looked for (the sentence that introduces its block); the rest of the run's line is read too. */
 const FOLLOW_NEAR_REACH = 600;
 
 /** What text revealed by decoding or joining says: an instruction, or an order that weakens a protection. */
@@ -489,7 +493,7 @@ export const ENCODED: Detector = {
       ordered ??= view.has(FOLLOW_ANCHOR) && FOLLOW_DECODED.test(text);
       emitFinding(ordered ? { ...d, quotable: 'none' } : d);
     };
-    /** The text just before a run (its paragraph and the one introducing it) orders it decoded and followed. */
+    /** The text before a run (up to FOLLOW_NEAR_REACH) or just after it orders it decoded and followed. */
     const orderedNear = (start: number, end: number): string | undefined => {
       const before = text.slice(Math.max(0, start - FOLLOW_NEAR_REACH), Math.min(text.length, end + 120));
       const m = FOLLOW_NEAR.exec(before);
