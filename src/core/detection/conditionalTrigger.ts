@@ -10,7 +10,7 @@ import {
   AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
   SYSTEM_PROMPT, TESTS, UNIVERSAL_PASSWORD, USER, WITHOUT_ASKING,
 } from './multilingual';
-import { IBAN, MISREPRESENTING, PERMISSIVE, WEAKENING } from './weakening';
+import { IBAN, MISREPRESENTING, NOT_TO_BE_DISCUSSED, PERMISSIVE, WEAKENING } from './weakening';
 
 const AI = '(?:an?[ \\t]+)?(?:(?:machine|automated)[ \\t]+readers?|crawlers?|(?:automated|autonomous|ai)[ \\t]+(?:coding[ \\t]+)?(?:tool|system|program|reader|crawler|assistant|agent)|AI|A\\.I\\.|LLM|large[ \\t]+language[ \\t]+model|language[ \\t]+model|(?:coding[ \\t]+)?(?:assistant|agent)|bot|chatbot|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini|Hermes|Codex|Devin|Windsurf|Cline|model)s?';
 
@@ -55,7 +55,7 @@ const TRIGGER = new RegExp(
     '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))(?:[ \\t]+reading[ \\t]+this)?[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
     '\\bhumans?[ \\t]*[:,][ \\t]*(?:please[ \\t]+)?(?:skip|ignore)[ \\t]+(?:this|it)\\b',
     // Agents named in a list before a colon, or a kind of model only: "Claude, GPT and Gemini models:", "[^llm]: Language models only:".
-    `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,4}[ \\t]+(?:models?|agents?|assistants?|tools?)(?:[ \\t]+only)?[ \\t]*:`,
+    `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,4}[ \\t]+(?:models?|agents?|assistants?|tools?)(?:[ \\t]+(?:only|specifically|exclusively))?[ \\t]*:`,
     '^[ \\t>*_#-]*(?:\\[\\^[\\w-]+\\]:[ \\t]*)?(?:language[ \\t]+models?|LLMs?|AI[ \\t]+(?:agents?|assistants?|models?)|(?:coding[ \\t]+)?agents?|assistants?|models?)[ \\t]+only[ \\t]*:',
     // The reader named as the model inside a sentence: "you (the model) should", "you as the assistant should", "… and you are the AI".
     '\\byou[ \\t]+\\((?:the[ \\t]+)?(?:model|AI|assistant|agent|LLM)\\)|\\byou[ \\t]+as[ \\t]+(?:the|an?)[ \\t]+(?:AI|assistant|agent|model|LLM)\\b',
@@ -266,6 +266,8 @@ const ENV_CONDITION = new RegExp(
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:or|and)[ \\t]+)?[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
     // The repository's visibility: "when this repository is private".
+    // What a command prints about this machine or repository: "if `git remote -v` shows a private origin".
+    '\\b(?:if|when|unless|once)[ \\t]+`(?:git[ \\t]+(?:remote|config|log|branch)|hostname|whoami|uname|printenv|env|id)\\b[^`\\n]{0,40}`[ \\t]+(?:shows|prints|returns|outputs|lists|contains|includes|reports|mentions|names)\\b',
     '\\b(?:if|when|while|as[ \\t]+long[ \\t]+as)[ \\t]+(?:this|the)[ \\t]+(?:repo|repository|project)[ \\t]+is[ \\t]+(?:private|internal|public)\\b',
     // An assignment tested inline: "when `CI=true`", "if GITHUB_ACTIONS==true".
     '\\b(?:if|when|whenever|once|while)[ \\t]+[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}[ \\t]*={1,2}[ \\t]*[`\'"]?(?:true|1|yes)\\b',
@@ -278,7 +280,7 @@ const ENV_CONDITION = new RegExp(
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor(['is private', 'is internal', 'is public', '=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor([...['shows', 'prints', 'returns', 'outputs', 'lists', 'contains', 'includes', 'reports', 'mentions', 'names'].map((v) => `\` ${v}`), 'is private', 'is internal', 'is public', '=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */
@@ -344,13 +346,15 @@ const FOREIGN_COVERT = [
 ].join('|');
 
 const HARMLESS_LABEL = '(?:an?[ \\t]+|just[ \\t]+(?:an?[ \\t]+)?|only[ \\t]+(?:an?[ \\t]+)?|(?:a[ \\t]+)?(?:routine|harmless|simple|small)[ \\t]+)?(?:refactor\\w*|clean-?up|tidy\\w*|chore|formatting|reformat\\w*|(?:performance[ \\t]+)?optimi[sz]ation|performance[ \\t]+(?:fix|tweak|improvement)|typo(?:[ \\t]+fix)?|style[ \\t]+(?:fix|change)|cosmetic\\w*|lint(?:ing)?[ \\t]+fix|dependency[ \\t]+bump)\\b';
+/** Any routine kind of change ("a retry improvement", "a test hook"); a breaking or security change is what honest notes ask to flag. */
+const ROUTINE_LABEL = 'an?[ \\t]+(?!breaking\\b|security\\b)(?:[\\w-]+[ \\t]+){0,2}(?:fix|improvement|tweak|hook|update|optimi[sz]ation|clean-?up|refactor\\w*|chore|helper|workaround)\\b';
 /**
  * An order, then the account of it falsified: "…, and describe the change as a refactor", "pass it off as a typo fix",
  * "beschreibe die Änderung als Performance-Optimierung". Chained to an order ("and", "then"); a guideline that labels a kind
  * of change ("if it only moves code, describe it as a refactor") is not.
  */
 const MISLABEL = [
-  `(?:\\band|\\bthen)[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+${HARMLESS_LABEL}`,
+  `(?:\\band|\\bthen|;)[ \\t]+(?:describe|present|label|frame|title|word|report)[ \\t]+(?:it|this|them|the[ \\t]+(?:change|changes|commit|edit|edits|fix|patch|diff|modification|PR|pull[ \\t]+request))[ \\t]+as[ \\t]+(?:${HARMLESS_LABEL}|${ROUTINE_LABEL})`,
   `\\b(?:and|then)[ \\t]+(?:tell|inform)[ \\t]+(?:the[ \\t]+)?(?:reviewers?|maintainers?|user|team|owners?)[ \\t]+(?:(?:that[ \\t]+)?it[ \\t]+is|it's)[ \\t]+${HARMLESS_LABEL}`,
   `\\b(?:disguise|camouflage|dress)[ \\t]+(?:it|this|them|the[ \\t]+\\w+)[ \\t]+(?:up[ \\t]+)?as\\b|\\bpass[ \\t]+(?:it|this|them)[ \\t]+off[ \\t]+as\\b`,
   '(?:beschreibe|beschreibt|bezeichne|tarne|verkaufe)[ \\t]+(?:die[ \\t]+Änderung(?:en)?|diese[ \\t]+Änderung|es|sie|das|den[ \\t]+Commit)[ \\t]+(?:\\w+[ \\t]+)?als[ \\t]+(?:eine?[ \\t]+|reine[ \\t]+)?(?:Refactoring|Refaktorierung|Aufräum\\w*|Performance-?Optimierung|Optimierung|Formatierung|Tippfehler\\w*|kosmetisch\\w*|Kleinigkeit|Stil\\w*)',
@@ -379,6 +383,9 @@ const COVERT = new RegExp(
     '\\b(?:add|insert|restore|re-?add|include|inject|append|commit|push|patch|apply)\\w*[ \\t]+(?:it|this|that|them|the[ \\t]+\\w+)(?:[ \\t]+back)?[ \\t]+(?:silently|quietly|secretly|covertly)\\b',
     '\\bnever[ \\t]+(?:explain|say|tell|mention|list|describe)\\w*[ \\t]+(?:which|what)[ \\t]+(?:files?|changes?|commands?)[ \\t]+(?:you[ \\t]+)?(?:changed|modified|ran|touched|edited|deleted|made)\\b',
     '\\bomit\\w*[ \\t]+(?:any[ \\t]+|all[ \\t]+)?(?:mention|mentions|reference|references)[ \\t]+(?:of|to)[ \\t]+(?:the[ \\t]+|any[ \\t]+)?(?:changes?|edits?|modifications?|what[ \\t]+you)\\b',
+    // The act just ordered kept out of what people hear: "… and do not mention the upload", "it should not be discussed".
+    '\\band[ \\t]+(?:do[ \\t]+not|don\'t|never)[ \\t]+mention[ \\t]+the[ \\t]+(?:upload|request|transfer|copy|export|call|ping|beacon|hook|step|edit|addition|command|backup|sync)s?\\b(?![ \\t]+(?:in|from)[ \\t]+(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?|title))',
+    NOT_TO_BE_DISCUSSED,
     // The same orders in other languages: without telling the user, do not mention it.
     FOREIGN_COVERT,
     // The change passed off as harmless: "…, and describe the change as a refactor", "disguise it as a typo fix", in other languages too.
@@ -406,7 +413,7 @@ const UNWATCHED_ON = new AnchorPair(PERSON_WORD, new Anchor(['present', 'around'
 const FIXED_REPORT =
   /\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b|失敗しても[^。\n]{0,30}(?:成功|問題(?:なし|ない)|パス|合格)[^。\n]{0,6}と(?:報告|回答|答え|書)|(?:即使|就算)[^。\n]{0,20}失败[^。\n]{0,20}(?:报告|回答|说|写)[^。\n]{0,6}(?:成功|通过|没有问题|没问题)|실패해도[^.\n]{0,30}(?:성공|통과|문제[ \t]*없)|(?:auch[ \t]+wenn|aunque|même[ \t]+si|mesmo[ \t]+que|anche[ \t]+se|даже[ \t]+если)[^.\n]{0,50}(?:fehlschlag|scheiter|fall[ae]n?|échou|falh|fallisc|упад|не[ \t]+проход)[^.\n]{0,50}(?:melde|berichte|sage|schreibe|informa|reporta|di|dis|signale|écris|relate|diga|riporta|scrivi|сообщ|пиши|говори)[^.\n]{0,30}(?:Erfolg|erfolgreich|bestanden|éxito|exitos|succès|réussi|sucesso|passou|successo|superat|успех|успешно|прошл)/gi;
 const FIXED_REPORT_WORD = new Anchor(['even if', 'even when', 'even though', 'regardless', 'no matter', '失敗しても', '即使', '就算', '실패해도', 'auch wenn', 'aunque', 'même si', 'mesmo que', 'anche se', 'даже если']);
-const COVERT_WORD = new Anchor(['needs to know', 'has to know', 'need to tell', 'need to inform', 'need to notify', 'need to alert', 'need to warn', 'between us', 'zonder', 'niet', 'stiekem', 'bez ', 'nie mów', 'nie informuj', 'nie wspominaj', 'potajemnie', 'kullanıcıya', 'gizlice', 'no comente', 'no hable', 'no diga', 'no mencione', 'no le ', 'non parlarne', 'non commentarlo', 'non accennarlo', 'non farne', 'non dire', 'non parlare', 'non commentare', 'non accennare', "n'en ", 'n’en ', 'ne dis', 'ne dites', 'ne parle', 'ne mentionne',
+const COVERT_WORD = new Anchor(['not mention the', "n't mention the", 'never mention the', 'not be discussed', "n't be discussed", 'not be mentioned', "n't be mentioned", 'not be disclosed', "n't be disclosed", 'not be raised', "n't be raised", 'not be flagged', "n't be flagged", 'not be questioned', "n't be questioned", 'not be brought up', "n't be brought up", '; describe', '; present', '; label', '; frame', '; title', '; word', '; report', 'needs to know', 'has to know', 'need to tell', 'need to inform', 'need to notify', 'need to alert', 'need to warn', 'between us', 'zonder', 'niet', 'stiekem', 'bez ', 'nie mów', 'nie informuj', 'nie wspominaj', 'potajemnie', 'kullanıcıya', 'gizlice', 'no comente', 'no hable', 'no diga', 'no mencione', 'no le ', 'non parlarne', 'non commentarlo', 'non accennarlo', 'non farne', 'non dire', 'non parlare', 'non commentare', 'non accennare', "n'en ", 'n’en ', 'ne dis', 'ne dites', 'ne parle', 'ne mentionne',
   'di nascosto', 'segretamente', 'às escondidas', 'secretamente', 'a escondidas', 'secrètement', 'en cachette', 'heimlich', 'тайно', 'втайне', 'втихую', 'sin comentarlo', 'sin mencionarlo', 'sin avisarlo', 'never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   'no comentarlo', 'no mencionarlo', 'no decirlo', 'no reportarlo', 'no indicarlo', 'no explicarlo', 'ser mencionad', 'ser informad', 'ser comunicad', 'ser relatad', 'ser explicad', 'لا ت', 'لا تُ', 'دون ', 'بدون ', 'من غير', 'سرا', 'سرًا', 'خفية', 'خلسة', '提到', '透露',
   ...['describe', 'present', 'label', 'frame', 'title', 'word', 'report'].flatMap((v) => ['it as', 'this as', 'them as', 'the change as', 'the changes as', 'the commit as', 'the edit as', 'the edits as', 'the fix as', 'the patch as', 'the diff as', 'the modification as', 'the pr as', 'the pull request as'].map((o) => `${v} ${o}`)),

@@ -142,8 +142,11 @@ const MIN_COMPAT_LETTERS = 10;
 /** Characters of a run that are read (a sentence is far shorter; a megabyte run is not read whole). */
 const MAX_COMPAT_RUN = 4000;
 
-/** Text that says it means the look-alike letters: test data for a homoglyph check, a table of confusables. */
-const NAMES_THE_SCRIPTS = /\b(?:cyrillic|greek|armenian|cherokee|homoglyph\w*|homograph\w*|look-?alike\w*|confusables?|non-?latin|mixed[ -]script|spoof\w*|idn)\b/i;
+/**
+ * Text that says it means the look-alike letters: test data for a homoglyph check, a table of confusables. It names the
+ * script or the attack; "the lookalike name is intentional" names neither and is how a planted identifier excuses itself.
+ */
+const NAMES_THE_SCRIPTS = /\b(?:cyrillic|greek|armenian|cherokee|homoglyph\w*|homograph\w*|confusables?|non-?latin|mixed[ -]script|spoof\w*|idn)\b/i;
 
 /** An odd number of one kind of quote before the word: it sits inside a string literal. */
 const inString = (before: string): boolean => ['"', "'", '`'].some((q) => before.split(q).length % 2 === 0);

@@ -58,7 +58,7 @@ const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.
 
 /** An order to write something out, and where it goes (see ordersWritten). */
 const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b/i;
-const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|report)\b/i;
+const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|report|previews?|footers?|signatures?|emails?)\b/i;
 const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+example|such[ \t]+as|like[ \t]+this|examples?|beware|detect\w*|block\w*|strip\w*|sanitiz\w*|escap\w*|defang\w*|phishing|exfiltrat\w*)\b/i;
 
 /** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
@@ -349,7 +349,11 @@ export class DocumentView {
     if (fence !== -1 && !written && (mode !== 'example-fence' || this.fenceMarkedAsExample(fence))) {
       return mode === 'example-fence' ? 'inside a fenced code block introduced as an example' : 'inside a fenced code block';
     }
-    if (mode === 'code' && this.inCodeSpan(start, end) && !this.ordersWritten(start, end)) return 'inside inline code';
+    if (this.inCodeSpan(start, end)) {
+      // A snippet ordered into the agent's output is not a quotation, whatever quote marks its HTML holds.
+      if (this.ordersWritten(start, end)) return undefined;
+      if (mode === 'code') return 'inside inline code';
+    }
     if (this.inMarkedExample(start, end)) return 'inside a quoted example';
     if (this.inExampleTag(start, end)) return 'inside an <example> block';
     return undefined;

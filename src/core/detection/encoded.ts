@@ -380,12 +380,12 @@ function fromEscapes(s: string): string {
  * Every token that mixes letters with digits or symbols, short ones too ("d0 n07 73ll"), and two-digit words between
  * them ("70" for "to"), with the digits and symbols read as the letters they stand for.
  */
-function deleetMixed(line: string): string {
+function deleetMixed(line: string, one: 'i' | 'l' = 'i'): string {
   // '#' for h ("w#3n", "7#3") counts only here, inside a word: alone or first it is a heading, a number sign or a comment.
   // A contraction's tail ("d0n'7") belongs to its word.
   return line.replace(/[A-Za-z0-9@$!|#]{2,24}(?:['’][A-Za-z0-9]{1,2}(?![A-Za-z0-9]))?/g, (t) =>
     (/[A-Za-z]/.test(t) && /[0-9@$!|#]/.test(t) && !t.startsWith('#')) || /^[0-9]{2}$/.test(t) || /^[0-9]+#[0-9#]*$/.test(t)
-      ? t.toLowerCase().replace(/[0-9@$!|#]/g, (c) => LEET[c] ?? c)
+      ? t.toLowerCase().replace(/[0-9@$!|#]/g, (c) => (c === '1' ? one : LEET[c] ?? c))
       : t);
 }
 
@@ -633,17 +633,19 @@ export const ENCODED: Detector = {
       const start = ls + line.length - line.trimStart().length;
       decoded(start, ls + line.trimEnd().length, rot13(line.trim()), 'rot13');
     });
-    const obfuscated = (start: number, end: number, plain: string, how: string): void => {
+    const obfuscated = (start: number, end: number, plain: string, how: string): boolean => {
       const [ls, le] = view.lineAt(start);
       const line = text.slice(ls, le);
       const revealed = line.slice(0, start - ls) + plain + line.slice(end - ls);
-      if (checks++ >= MAX_CHECKS) return;
+      if (checks++ >= MAX_CHECKS) return false;
       // A line that is an instruction as written is reported by the plain checks, unless reading it reveals more
       // ("3x3cu73 `rm -rf ~/.ss#` … d0n'7 4sk": the command shows, the waived confirmation only once read).
       const seen = revealedCue(line);
       const why = revealedCue(revealed);
-      if (why && why !== seen) emit({ start, end, ruleId: 'obfuscated_keyword',
+      if (!why || why === seen) return false;
+      emit({ start, end, ruleId: 'obfuscated_keyword',
         message: `${how} ${preview(text.slice(start, end), 60)} reads as ${preview(plain, 60)}; the line then ${why}.` });
+      return true;
     };
     view.eachLine(REVERSED_ANCHOR, (ls, le) => {
       if (checks >= MAX_CHECKS) return;
@@ -705,7 +707,10 @@ export const ENCODED: Detector = {
       // Every token on the line that mixes letters with digits or symbols, short ones too ("d0 n07 73ll"), and
       // two-digit words between them ("70" for "to").
       const lead = line.length - line.trimStart().length;
-      obfuscated(ls + lead, ls + line.trimEnd().length, deleetMixed(line).trim(), 'Leetspeak');
+      // '1' stands for i ("1gn0r3") or for l ("ru135"): a line that says nothing read one way is read the other.
+      if (!obfuscated(ls + lead, ls + line.trimEnd().length, deleetMixed(line).trim(), 'Leetspeak') && line.includes('1')) {
+        obfuscated(ls + lead, ls + line.trimEnd().length, deleetMixed(line, 'l').trim(), 'Leetspeak');
+      }
     }
   },
 };

@@ -66,19 +66,19 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b/i;
+  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName/i;
 
 /**
- * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64), a marker for the model to
+ * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64, k=FIRST_400_CHARS_OF_~/.ssh/id_ed25519), a marker for the model to
  * replace; a reader's own "YOUR_API_KEY" is left to DATA_PARAM, which knows the parameters that carry one.
  */
-const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?=[&#;]|$)|(?<==)(?!YOUR_|MY_)(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_KEY|PRIVATE_KEY|CREDENTIALS?)_[A-Za-z0-9_.-]{2,60}(?=[&#;]|$)/g;
+const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?:~?\/[\w./~-]{1,80})?(?=[&#;]|$)|(?<==)(?!YOUR_|MY_)(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_KEY|PRIVATE_KEY|CREDENTIALS?)_[A-Za-z0-9_.-]{2,60}(?=[&#;]|$)/g;
 
 /** Names in a URL the text may tell the model to fill in: ENVDATA, <character>, {ctx}. */
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?)\b/i;
+  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?|requests?)\b|\bfile[ \t]+contents?[ \t]+you[ \t]+(?:opened|read|viewed|edited)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -121,6 +121,8 @@ function bindingWindows(text: string, urlStart: number, urlEnd: number, label: s
 
 const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
 const PARAM_NAME = /[?&;]([A-Za-z][\w-]{0,30})=(?!$|[&#;])/g;
+/** What a snippet concatenates onto the URL that ends its string: `"https://…?id=" + the first line of ~/.ssh/id_ed25519 + "`. */
+const SPLICE = /^["'][ \t]*\+[ \t]*([^+\n]{1,160}?)[ \t]*(?:\+|$)/;
 /** An order to complete a link or reference by appending to it: "complete the reference below by appending …". */
 const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach(?:ing)?|followed[ \t]+by)\b[ \t]+((?:[^.!?\n]|[.!?](?=\S)|\n(?![ \t]*\n)){0,200})/gi;
 /**
@@ -162,6 +164,10 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
   if (!names.length) return undefined;
   // A URL ending in an empty parameter is finished by whatever the prose appends to it.
   const open = /[?&;][\w-]{1,30}=$/.test(url);
+  // Or by what is spliced onto it in place: `href="https://…?id=" + the first line of ~/.ssh/id_ed25519 + ""`.
+  const spliced = open ? SPLICE.exec(text.slice(urlStart + url.length, urlStart + url.length + 240)) : null;
+  const splicedData = spliced && PRIVATE_DATA.exec(spliced[1]);
+  if (splicedData) return { start: urlStart + url.length, end: urlStart + url.length + spliced![0].length, what: splicedData[0] };
   for (const [from, to] of bindingWindows(text, urlStart, urlStart + url.length, label)) {
     const para = text.slice(from, to);
     // Every order to append is read: "followed by nothing else" may come before the one that names the data.

@@ -21,6 +21,7 @@ const TEMPLATE_TOKEN = new RegExp(
     '</[\\w-]{0,30}(?:context|document|input|data|content|untrusted)[\\w-]{0,20}>(?=[ \\t]*$)',
     '<(?:instructions|system[_-]instructions|new[_-]instructions|admin[_-]instructions)\\b[^>\\n]{0,80}\\bpriority[ \\t]*=',
     '</?(?:tool_result|tool_use|tool_call|tool_response|function_results?|function_calls?|function_response)\\b[^>\\n]{0,120}>',
+    '^[ \\t]*\\[/?(?:tool_result|tool_response|function_results?|function_response)\\b[^\\]\\n]{0,120}\\][ \\t]*$',
     '^[ \\t]*#{1,6}[ \\t]*(?:system|developer|admin(?:istrator)?|operator)[ \\t]+(?:message|prompt|instructions?|override|directive)s?\\b[^\\n]{0,40}\\b(?:priority|overrides?|supersedes?|precedence)\\b',
     '\\{[ \\t]*["\']role["\'][ \\t]*:[ \\t]*["\'](?:system|developer|assistant)["\'][ \\t]*,[ \\t]*["\']content["\'][ \\t]*:',
   ].join('|'),
@@ -68,9 +69,11 @@ function systemTurn(text: string, m: RegExpExecArray): { content: string; end: n
   if (/^<<?\//.test(token)) return undefined;
   const from = m.index + token.length;
   const after = text.slice(from, from + 800);
-  const opens = /system|developer|<<sys>>/i.test(token) || (/im_start|start_header_id/i.test(token) && /^[ \t|>]*(?:system|developer)\b/i.test(after));
-  if (!opens) return undefined;
-  const content = after.split(/<\||<\/|\[\/INST\]|<<\/SYS>>|\n[ \t]*\n/i)[0];
+  // A tool's result speaks with the tool's authority too: `[tool_result name="repo_policy" trusted=true]`.
+  const opens = /system|developer|<<sys>>|tool_result|tool_response|function_results?|function_response/i.test(token) ||
+    (/im_start|start_header_id/i.test(token) && /^[ \t|>]*(?:system|developer)\b/i.test(after));
+  if (!opens || /^\[\//.test(token.trimStart())) return undefined;
+  const content = after.split(/<\||<\/|\[\/INST\]|\[\/(?:tool|function)_|<<\/SYS>>|\n[ \t]*\n/i)[0];
   return { content, end: from + content.length };
 }
 
@@ -94,6 +97,7 @@ const OVERRIDING_CONTENT = new RegExp(
     ...WEAKENING,
     "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b[^.\\n]{0,40}?\\b(?:ran|run|did|done|chang\\w*|upload\\w*|delet\\w*|sent|send\\w*|execut\\w*|commands?|actions?|files?|network|calls?)\\b",
     "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
+    "\\bhidden[_ -]from[_ -](?:the[_ -])?users?\\b",
     // A forged tool result grants itself rights or dictates the agent's next step: `permission_override=true`, `next_action="run …"`.
     "\\b[\\w-]{0,30}(?:permission|approval|authori[sz](?:ation|ed)|override|bypass|elevated|privileged)[\\w-]{0,30}[\"']?[ \\t]*[=:][ \\t]*[\"']?(?:true|yes|granted|approved|allowed)\\b",
     "\\b(?:confirm\\w*|approv\\w*|review)[_-]?required[\"']?[ \\t]*[=:][ \\t]*[\"']?(?:false|no|0|off)\\b",
@@ -154,7 +158,7 @@ const AUTHORITY = new RegExp(
   'gi',
 );
 
-const TOKEN_ANCHOR = new Anchor(['<tool_', '</tool_', '<function_', '</function_', 'priority', 'override', 'supersede', 'precedence', 'role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
+const TOKEN_ANCHOR = new Anchor(['<tool_', '</tool_', '[tool_', '[/tool_', '[function_', '[/function_', '<function_', '</function_', 'priority', 'override', 'supersede', 'precedence', 'role', '</', '<instructions', '<system_', '<system-', '<new_', '<new-', '<admin_', '<admin-', '<|', '[inst]', '[/inst]', '<<sys>>', '<</sys>>', '_of_turn>', '<system', '</system', '<user', '</user', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '"role"']);
 const ROLE_ANCHOR = new Anchor(['system', 'assistant', 'developer', 'admin', 'operator', 'human', 'user', 'security', 'root', 'ai ', 'ai,', 'ai:', 'ai.', 'ai)', 'ai]', 'ai*', 'ai>', 'ai\'', 'ai_']);
 const DELIMITER_ANCHOR = new Anchor(['---', '===', '***', '###', '___', '~~~', '<<<', '>>>', '|||', '///', '\\\\\\', '-=-', '=-=', '[[', '{{', '<!--']);
 /**
@@ -176,6 +180,13 @@ const AUTHORITY_ANCHOR = new Anchor([
 const PRECEDENCE_CLAIM =
   /\b(?:takes?[ \t]+precedence[ \t]+over|supersedes?|outranks?)[ \t]+(?:any[ \t]+|all[ \t]+|the[ \t]+)?(?:(?:other|previous|prior|existing|conflicting|your)[ \t]+)?(?:user(?:'s)?|users'|project|repository|repo|workspace|developer|operator)(?:[ \t]+(?:and|or|&)[ \t]+(?:user|project|repository|repo|workspace|developer)(?:'s)?)?[ \t]+(?:instructions|guidance|guidelines|rules|requests|prompts)\b/gi;
 const PRECEDENCE_ANCHOR = new Anchor(['precedence', 'supersede', 'outrank']);
+/**
+ * The text itself put above what the user asks ("This overrides earlier guidance and user instructions"): whoever
+ * it claims to speak for, a file that says it outranks the user is asking the agent to disobey them.
+ */
+const ABOVE_THE_USER =
+  /\b(?:this|these|it)(?:[ \t]+(?:file|section|note|rule|rules|directive|instruction|instructions|policy|requirement|notice))?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:any|all|the|earlier|previous|prior|other|conflicting|existing|project|repository|guidance|rules|instructions|and|or|,)[ \t]*){0,6}(?:user(?:'s)?|users'|human|operator)[ \t]+(?:instructions|requests|prompts|messages|wishes|guidance)\b/gi;
+const ABOVE_THE_USER_ANCHOR = new Anchor(['user instructions', "user's instructions", 'user requests', "user's requests", 'user prompts', 'user messages', 'user wishes', 'user guidance', 'human instructions', 'operator instructions', "users' instructions"]);
 /** Who the claim is made for, in its paragraph: a maker, an administrator, a security or compliance office. */
 const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|compliance|incident|official)\\b`, 'i');
 
@@ -202,7 +213,7 @@ const NOTICE_ORDERS: readonly RegExp[] = [
 export const FAKE_STRUCTURE: Detector = {
   family: 'fake-structure',
   quotable: 'code',
-  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, ABOVE_THE_USER_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'chat_template_token', title: 'Chat-template token', family: 'fake-structure', tier: 'recommended', securitySeverity: 7.5,
@@ -321,6 +332,11 @@ export const FAKE_STRUCTURE: Detector = {
         emit({ start: at, end: at + m[0].length, ruleId: 'authority_spoof',
           message: `Claim to outrank the user's and the project's instructions ${preview(m[0])}, made for ${preview(who[0], 30)}: a repository file has no such authority.` });
       }
+    });
+    view.eachLineMatch(ABOVE_THE_USER_ANCHOR, ABOVE_THE_USER, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'authority_spoof',
+        message: `Claim to outrank the user ${preview(m[0])}: a repository file has no authority over what the user asks.` });
     });
     view.eachLineMatch(AUTHORITY_ANCHOR, AUTHORITY, (m) => {
       if (view.negated(m.index)) return;
