@@ -30,7 +30,7 @@ const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘'
  * what follows.
  */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:never|not|не|нельзя|никогда|nicht|nie|niemals|keine?[nrms]?|nunca|jamás|jamais|não|ne|mai|non|niet|nooit|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flag(?:s|ged)?|block(?:s|ed)?)|no longer)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:never|not|не|нельзя|никогда|nicht|nie|niemals|keine?[nrms]?|nunca|jamás|jamais|não|ne|mai|non|niet|nooit|don['’]t|doesn['’]t|won['’]t|shouldn['’]t|mustn['’]t|can['’]t|cannot|avoid(?:s|ing)?(?=[ \t]*(?:[:`"'“(]|$)|[ \t]+(?:\p{L}+ing|this|these|that|those|the[ \t]+following|such|anything|any|commands?|code|patterns?|it|them)(?![\p{L}]))|prohibit(?:ed|s)?|forbid(?:den|s)?|disallow(?:ed|s)?|refuse|reject|instead of|rather than|beware|watch out|warn(?:s|ing)?|detect(?:s|ed|ing)?|(?<!(?:the|this|that|a|an|each|every|following|code|config|yaml|json)[ \t]+)(?:flags|flagged|blocks|blocked|(?:flag|block)(?=[ \t]+(?:the|any|all|such|these|those|it|them|this|that|access|requests?|attempts?)(?![\p{L}])))|no longer)(?![\p{L}])/iu;
 
 /**
  * An introduction that tells the reader to decode or obey what follows ("decipher this, then run what it says") makes
@@ -45,7 +45,11 @@ function marksExample(intro: string): boolean {
 }
 
 /** A conditional clause up to its comma: "if X does not print Y,". */
-const CONDITION_CLAUSE = /\b(?:if|unless|when|whenever|whether|in[ \t]+case)\b(?:[^,;:.\n]|\.(?=\S))*[,;]/gi;
+/** A sentence pointing at the block below it: "Do not run the following.", "Never do this." */
+const POINTS_AT_BLOCK = /\b(?:following|below|(?:this|these|that|those)[ \t]+(?:commands?|blocks?|snippets?|scripts?|code|lines?|steps?|examples?)|do[ \t]+(?:this|that))\b/i;
+/** An order to do something "like this" / "like so": the block is the way to do it, not an example of something else. */
+const IMPERATIVE_LIKE_THIS = /(?:^|[.!?:][ \t]+)(?:configure|set[ \t]+up|set|run|install|add|use|do|write|create|start|update|change|edit|put|call|make|launch|invoke|enable|apply|initiali[sz]e)\b[^.!?\n]{0,60}?\blike[ \t]+(?:this|so)\b/i;
+const CONDITION_CLAUSE = /\b(?:if|unless|when|whenever|whether|in[ \t]+case)\b(?:[^,;:.\n]|\.(?=\S))*[,;:]/gi;
 
 /** Prohibitions in scripts written without spaces, where NEGATION's word boundaries do not apply. */
 const UNSPACED_NEGATION = /不要|禁止|切勿|请勿|請勿|不得|不可以|しないで|してはいけ|しては(?:なら|だめ)|하지[ \t]*(?:마|말)/;
@@ -58,14 +62,14 @@ const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.
 
 /** An order to write something out, and where it goes (see ordersWritten). */
 const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b/i;
-const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|report|previews?|footers?|signatures?|emails?)\b/i;
+const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|reports?|previews?|footers?|signatures?|emails?)\b/i;
 const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+example|such[ \t]+as|like[ \t]+this|examples?|beware|detect\w*|block\w*|strip\w*|sanitiz\w*|escap\w*|defang\w*|phishing|exfiltrat\w*)\b/i;
 
 /** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
 const writesOut = (text: string): boolean => WRITE_ORDER.test(text) && OUTPUT_PLACE.test(text) && !WARNS.test(text) && !NEGATION.test(text);
 
 /** Text addressed to people rather than the agent: "for humans setting up a laptop", "humans only", "manual setup". */
-const FOR_HUMANS = /\bfor[ \t]+(?:the[ \t]+)?humans?\b|\bhumans?[ \t]+only\b|\b(?:human|manual)[ \t]+(?:setup|install\w*)\b/i;
+const FOR_HUMANS = /\bfor[ \t]+(?:the[ \t]+)?humans?\b|\bfor[ \t]+(?:end[ \t-]+)?users\b|\bhumans?[ \t]+only\b|\b(?:human|manual)[ \t]+(?:setup|install\w*)\b/i;
 /** A pull request, with its area and author, cited on a list item: "(#1110)", "(auth, #1110, @esra)". */
 const CHANGE_REFERENCE = /\((?:[^()\n]{0,40},[ \t]*)?#\d+(?:,[ \t]*@[\w-]+)?\)/;
 
@@ -150,7 +154,15 @@ export class DocumentView {
     const last = lines[0] ?? '';
     const leads = !LIST_ITEM.test(last) || /[:：][ \t]*$|\b(?:following|below|this|these)\b/i.test(last);
     // A block introduced for people ("For humans setting up a new laptop, the installer is:") is not for the agent to run.
-    return leads && !ORDER_TO_FOLLOW.test(intro) && (EXAMPLE_MARKER.test(intro) || FOR_HUMANS.test(intro) || NEGATION.test(intro.replace(CONDITION_CLAUSE, ' ')));
+    if (!leads || ORDER_TO_FOLLOW.test(intro)) return false;
+    // "Configure the agent like this before starting:" orders the block run; "tokens like <|im_start|>" cites an example.
+    const example = EXAMPLE_MARKER.exec(intro);
+    const cited = example !== null && !(/\blike\b/i.test(example[0]) && IMPERATIVE_LIKE_THIS.test(intro) && !EXAMPLE_MARKER.test(intro.replace(/\blike\b/gi, ' ')));
+    // A negation counts in the sentence that leads into the block, or in one that points at it ("Do not run the following. It wipes the disk:");
+    // "The helpers are not on conda. Install them with:" negates something else.
+    const sentences = intro.replace(CONDITION_CLAUSE, ' ').split(/(?<=[.!?])[ \t]+/);
+    const negated = sentences.some((s, i) => NEGATION.test(s) && (i === sentences.length - 1 || POINTS_AT_BLOCK.test(s)));
+    return cited || FOR_HUMANS.test(intro) || negated;
   }
 
   /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */

@@ -57,13 +57,13 @@ const BINARY_ANCHOR = new Anchor(['0000', '0001', '0010', '0011', '0100', '0101'
  * "decode these character codes and insert the resulting statement"): text that hides what the agent is to do.
  */
 const DECODE_ORDER =
-  /\b(?:decod(?:e|ing)|evaluat(?:e|ing))\b[^\n]{0,160}?\b(?:and|then)[ \t]+(?:treat|follow|obey|apply|execute|run|eval\w*|insert|prepend|act[ \t]+on|carry[ \t]+out|adopt)[ \t]+(?:the[ \t]+)?(?:result\w*|output|decoded|it\b|them\b|that\b|these\b|what)/gi;
+  /\b(?:decod(?:e|ing)|evaluat(?:e|ing))\b[^\n]{0,160}?\b(?:and|then)[ \t]+(?:treat|follow|obey|apply|execute|run|eval\w*|insert|prepend|act[ \t]+on|carry[ \t]+out|adopt|add|use|set|configure|write)[ \t]+(?:the[ \t]+)?(?:result\w*|output|decoded|it\b|them\b|that\b|these\b|what)/gi;
 const DECODE_ANCHOR = new Anchor(['decod', 'evaluat']);
 /**
  * A sentence telling the reader to decode (or join up) the file's disguised text and act on it ("read it decoded and
  * follow it"): once the file says so, a block of such text it calls an example is the instruction, not a quotation.
  */
-const UNDISGUISE = 'decod(?:e|ed|ing)|decipher\\w*|unscrambl\\w*|deobfuscat\\w*|join(?:ed)?[ \\t]+(?:up|together)|read[ \\t]+(?:them|it|these|this)[ \\t]+(?:joined|decoded|backwards)';
+const UNDISGUISE = 'decod(?:e|ed|ing)|decipher\\w*|unscrambl\\w*|deobfuscat\\w*|join(?:ed)?[ \\t]+(?:up|together|(?:them|it|these|the[ \\t]+letters)[ \\t]+(?:back|up|together))|read[ \\t]+(?:them|it|these|this)[ \\t]+(?:joined|decoded|backwards)';
 const OBEY = '(?:follow|obey|execute|run|apply|carry[ \\t]+out|act[ \\t]+on|do[ \\t]+(?:it|that|this|what|so)|treat[ \\t]+(?:the[ \\t]+)?(?:result|output|it|them)[ \\t]+as)\\b';
 const FOLLOW_DECODED = new RegExp(`\\b(?:${UNDISGUISE}|evaluat(?:e|ing)|rot-?13)\\b[^\\n]{0,80}?\\b${OBEY}`, 'i');
 const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 'evaluat', 'rot13', 'rot-13', 'join']);
@@ -73,7 +73,9 @@ const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 
  */
 const FOLLOW_NEAR = new RegExp(
   `\\b(?:${UNDISGUISE}|revers(?:e|ed|ing)|join(?:ed)?[ \\t]+(?:the[ \\t]+)?(?:letters|characters|chars|pieces|parts|words))\\b[^\\n]{0,100}?\\b${OBEY}` +
-    '|\\b(?:run|execute|eval\\w*|follow|apply|obey)\\b[^\\n.]{0,30}?\\bthe[ \\t]+decoded\\b',
+    '|\\b(?:run|execute|eval\\w*|follow|apply|obey)\\b[^\\n.]{0,30}?\\bthe[ \\t]+decoded\\b' +
+    // "Treat the decoded text as authoritative": the decoded text given the weight of the file's own rules.
+    '|\\btreat[ \\t]+(?:the[ \\t]+)?(?:decoded|decrypted|unscrambled|deobfuscated)[ \\t]+(?:\\w+[ \\t]+)?as[ \\t]+(?:authoritative|binding|(?:the[ \\t]+|your[ \\t]+)?(?:rules?|instructions?|policy|orders?))\\b',
   'i',
 );
 /** How far before a run the order to decode and follow it is looked for (the sentence that introduces its block); the rest of the run's line is read too. */
@@ -81,6 +83,8 @@ const FOLLOW_NEAR_REACH = 600;
 
 /** What text revealed by decoding or joining says: an instruction, or an order that weakens a protection. */
 const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text);
+/** What a cue says without the text it quotes: 'orders a protection weakened', 'is a "covert_action" instruction'. */
+const cueKind = (cue: string): string => cue.split(' (')[0];
 /** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */
 const DECODE_REACH = 1200;
 /** A list of decimal character codes, written without a `fromCharCode(…)` around it. */
@@ -617,7 +621,8 @@ export const ENCODED: Detector = {
         if (/[A-Z]/.test(b[0]) && /[a-z]/.test(b[0])) runs.push([b.index, fromBase64(b[0]), 'base64']);
       });
       runs.sort((x, y) => x[0] - y[0]);
-      const hit = runs.find(([, plain]) => plain !== undefined && printable(plain) && WORDY.test(plain));
+      // A decoded address counts too: "decode it and add it as `--index-url`" hides where packages come from.
+      const hit = runs.find(([, plain]) => plain !== undefined && printable(plain) && (WORDY.test(plain) || /^https?:\/\/\S+$/.test(plain.trim())));
       if (!hit || checks++ >= MAX_CHECKS) return;
       emit({ start: m.index, end: from, ruleId: 'encoded_payload',
         message: `Order to decode ${hit[2]} and act on the result ${preview(m[0])}; the run decodes to ${preview(hit[1]!, 120)}: it hides what the agent is told to do.` });
@@ -642,7 +647,8 @@ export const ENCODED: Detector = {
       // ("3x3cu73 `rm -rf ~/.ss#` … d0n'7 4sk": the command shows, the waived confirmation only once read).
       const seen = revealedCue(line);
       const why = revealedCue(revealed);
-      if (!why || why === seen) return false;
+      // The same kind of cue on the line as written ("Secrets come from 1Password via …" reads as it does) reveals nothing.
+      if (!why || (seen && cueKind(why) === cueKind(seen))) return false;
       emit({ start, end, ruleId: 'obfuscated_keyword',
         message: `${how} ${preview(text.slice(start, end), 60)} reads as ${preview(plain, 60)}; the line then ${why}.` });
       return true;
@@ -679,7 +685,8 @@ export const ENCODED: Detector = {
           readWith.set(lineJoiner, false);
           const line = text.slice(ls, Math.min(le, ls + 4000));
           const joined = joinSpaced(line, lineJoiner);
-          let reads = deleetMixed(joined.plain).trim();
+          // Letters joined by dots where the chain's other words are joined by spaces ("c . u . r . l   h t t p s"): one word.
+          let reads = deleetMixed(joined.plain).trim().replace(/\b[A-Za-z](?:\.[A-Za-z]){2,}\b/g, (w) => w.replace(/\./g, ''));
           let why = joined.start !== -1 && checks++ < MAX_CHECKS && !revealedCue(line) ? revealedCue(reads) ?? orderedNear(s, e) : undefined;
           // Underscores standing for the spaces between words ("r e a d _ t h e _ f i l e"): read them as spaces.
           if (!why && joined.start !== -1 && (reads.match(/_/g) ?? []).length >= 2 && checks++ < MAX_CHECKS) {

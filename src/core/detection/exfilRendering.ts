@@ -66,13 +66,19 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName/i;
+  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault/i;
 
 /**
  * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64, k=FIRST_400_CHARS_OF_~/.ssh/id_ed25519), a marker for the model to
  * replace; a reader's own "YOUR_API_KEY" is left to DATA_PARAM, which knows the parameters that carry one.
  */
 const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?:~?\/[\w./~-]{1,80})?(?=[&#;]|$)|(?<==)(?!YOUR_|MY_)(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_KEY|PRIVATE_KEY|CREDENTIALS?)_[A-Za-z0-9_.-]{2,60}(?=[&#;]|$)/g;
+
+/** A path segment written as an upper-case snake-case marker of three words or more (`/svg/DECRYPTED_SOPS_VALUES_BASE64URL`). */
+const PATH_MARKER = /(?<=[^/]\/)(?!YOUR_|MY_)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,})(?=[/?#]|$)/g;
+
+/** What a path marker must name to be a slot for data (a repository path has `PULL_REQUEST_TEMPLATE` and such). */
+const SECRET_MARKER = /SECRET|TOKEN|KEY|PASSW|CRED|DECRYPT|SOPS|VAULT|ENV|CONVERSATION|PROMPT|HISTORY|SSH/;
 
 /** Names in a URL the text may tell the model to fill in: ENVDATA, <character>, {ctx}. */
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
@@ -261,7 +267,8 @@ function namesSession(placeholder: string): boolean {
 const JSON_OBJECT = /^\{\{?[^{}:]*:[ \t]*(?:['"[{0-9-]|true\b|false\b|null\b)(?![^<$]*[<$])/;
 
 function carriesData(url: string): { why: string; session: boolean } | undefined {
-  const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []).filter((p) => !JSON_OBJECT.test(p)), ...(url.match(NAME_VALUE) ?? [])];
+  const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []).filter((p) => !JSON_OBJECT.test(p)), ...(url.match(NAME_VALUE) ?? []),
+    ...[...url.matchAll(PATH_MARKER)].map((m) => m[1]).filter((m) => SECRET_MARKER.test(m))];
   const session = names.find(namesSession);
   if (session) return { why: `the placeholder ${preview(session, 40)}`, session: true };
   const p = names.find((x) => DATA_PLACEHOLDER.test(x));

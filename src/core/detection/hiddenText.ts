@@ -56,6 +56,9 @@ const HIDDEN_ORDERS: readonly [RegExp, string][] = [
     'exempts the agent from review'],
   [/\b(?:commit|push|merge)\w*[ \t]+(?:it[ \t]+|them[ \t]+|changes[ \t]+)?(?:straight|directly|right)[ \t]+(?:to|into|onto|on)[ \t]+(?:main|master|trunk|production|prod)\b|\b(?:skip|bypass)[ \t]+(?:the[ \t]+)?(?:pr|pull[ \t]+request|code[ \t]+review|review)\b|\b(?:approve|merge)[ \t]+(?:and[ \t]+merge[ \t]+)?(?:their|your|its)[ \t]+own[ \t]+(?:prs?|pull[ \t]+requests?|changes)\b/i,
     'skips review'],
+  // Someone's pull requests waved through unread: "approve them immediately … and do not read changes to .github/workflows/".
+  [/\bapprove\w*[ \t]+(?:them|it|these|those|their[ \t]+prs?|the[ \t]+prs?)\b[^.\n]{0,40}?\b(?:immediately|automatically|unread|without|regardless)\b|\b(?:do[ \t]+not|don't|never)[ \t]+(?:read|review|inspect|look[ \t]+at)\b[^.\n]{0,30}?\bchanges[ \t]+to\b/i,
+    'waves changes through unread'],
   [/\bpush[ \t]+(?:[^\n`]{0,30}[ \t])?(?:--force(?:-with-lease)?|-f)\b[^\n`]{0,40}?\b(?:main|master|trunk|production|prod|release)\b/i, 'force-pushes over the main branch'],
   [/\b(?:treated|treat|counted|considered|handled|accepted)[ \t]+as[ \t]+(?:an?[ \t]+)?(?:admin(?:istrator)?|superuser|super-user|privileged)\b/i,
     'opens an authentication bypass'],

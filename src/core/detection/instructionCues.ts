@@ -21,6 +21,8 @@ const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\bgit[ \t]+push\b[^\n
 const CUES: readonly [RegExp, string][] = [
   [/\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.\n]{0,40}?\b(?:instructions?|rules|guidelines|guardrails|prompts?|polic(?:y|ies)|restrictions|safety|directives|constraints)\b/i,
     'tells the model to set its instructions aside'],
+  [/\b(?:ignore|disregard|forget|override)[ \t]+(?:the[ \t]+)?user'?s?[ \t]+(?:requests?|questions?|instructions?|task|messages?|wishes)\b/i,
+    'tells the model to set the user\'s request aside'],
   [/\b(?:ignore|disregard|forget|override)\b[^.\n]{0,20}?\b(?:earlier|previous|prior|above|all|any|other)[ \t]+(?:guidance|directions)\b/i,
     'tells the model to set its instructions aside'],
   [/\b(?:you|the[ \t]+(?:ai|assistant|agent|model))[ \t]+(?:must|should|shall|will|are[ \t]+(?:required|instructed|to))\b[^.\n]{0,60}?\b(?:run|execute|send|upload|post|delete|remove|install|download|curl|wget|reveal|share|output|print|include|write|call|open|read|add|push|commit|disable|ignore|obey|follow)\b/i,

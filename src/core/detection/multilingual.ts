@@ -20,7 +20,7 @@ const words = (spaced: readonly string[], unspaced: readonly string[] = []): str
 export const AGENT_NOUN = words(
   [
     'KI(?:-[\\p{L}\\p{M}]+)?', 'IA', 'ИИ(?:-[\\p{L}\\p{M}]+)?', 'ШІ', 'AI-[\\p{L}\\p{M}]+', 'yapay[ \\t]+zek[aâ][\\p{L}\\p{M}]*', 'sztucznej[ \\t]+inteligencji',
-    'agent(?:e|en|es|er|erna|i|a|y|ów|om|u|ům|ti[\\p{L}\\p{M}]*)', 'assistent[\\p{L}\\p{M}]*', 'asist(?:ent|an)[\\p{L}\\p{M}]*', 'asystent[\\p{L}\\p{M}]*', 'asisten', 'avustaj[\\p{L}\\p{M}]*',
+    'agent(?:e|en|es|er|erna|i|a|y|ów|om|u|ům|ti[\\p{L}\\p{M}]*)', 'assistent[\\p{L}\\p{M}]*', 'asist(?:ent|an)[\\p{L}\\p{M}]*', 'asystent[\\p{L}\\p{M}]*', 'asisten', 'agen[ \\t]+AI', 'avustaj[\\p{L}\\p{M}]*',
     "l['’](?:agent|assistant)", '(?:les|aux|des|de|het|den|die|el|los|o|os|gli|il)[ \\t]+(?:agents?|assistants?)', 'trợ[ \\t]+lý', 'tác[ \\t]+nhân',
     'ассистент[\\p{L}\\p{M}]*', 'асистент[\\p{L}\\p{M}]*', 'агент[\\p{L}\\p{M}]*', 'нейросет[\\p{L}\\p{M}]*', 'βοηθ[\\p{L}\\p{M}]*', 'πράκτορ[\\p{L}\\p{M}]*',
     '(?:لل|ل|ال)?مساعد(?:ين)?', '(?:لل|ل|ال)?وكيل', '(?:ل)?وكلاء', '(?:ال)?ذكاء[ \\t]+الاصطناعي', 'دستیار', 'סוכן', 'עוזר', 'एआई', 'सहायक(?:ों)?', 'एजेंट(?:ों)?',
@@ -33,7 +33,7 @@ export const AGENT_NOUN = words(
  */
 export const AGENT_NOUN_LITERALS = [
   'ki-', 'ии', 'ші', 'ai-', 'yapay zek', 'sztucznej', 'agente', 'agenti', 'agenta', 'agenty', 'agentów', 'agentom', 'agentu', 'agentům', 'agentti',
-  'assistent', 'asistent', 'asistan', 'asisten', 'asystent', 'avustaj', "l'agent", 'l’agent', "l'assistant", 'l’assistant', ' agents', ' assistants',
+  'assistent', 'asistent', 'asistan', 'asisten', 'agen ai', 'asystent', 'avustaj', "l'agent", 'l’agent', "l'assistant", 'l’assistant', ' agents', ' assistants',
   'de agent', 'het agent', 'den agent', 'die agent', 'de assistant', 'het assistant', 'el agent', 'o agent', 'il agent', 'de ia', 'la ia', "l'ia", 'l’ia',
   "d'ia", 'd’ia', 'trợ lý', 'tác nhân', 'ассистент', 'асистент', 'агент', 'нейросет', 'βοηθ', 'πράκτορ', 'مساعد', 'وكيل', 'وكلاء', 'الذكاء', 'دستیار',
   'סוכן', 'עוזר', 'एआई', 'सहायक', 'एजेंट', '助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능',

@@ -30,6 +30,14 @@ const PRIVATE_DATA =
 const SECRET_SOURCE =
   '(?:vault\\w*\\.ya?ml|\\.vault[_-]pass\\w*|(?<![\\w.])\\.env\\b|secrets?\\.(?:ya?ml|json|toml)|credentials\\b|id_(?:rsa|ed25519|ecdsa)|\\.pem\\b|\\.npmrc|\\.netrc|\\.pypirc|[\\w*$]*(?:SECRET|TOKEN|PASSWORD|API_?KEY)[\\w*]*)';
 
+/**
+ * Weakening written in code, the same in any language's sentence: a test switched off by its framework's marker, request
+ * input evaluated (a web shell).
+ */
+export const CODE_WEAKENING =
+  '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|' +
+  '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
+
 /** Where data lands for others to read. */
 const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ \\t]+messages?|trailers?|headers?|buckets?|s3:\\/\\/|gs:\\/\\/|tfvars|issues?|PR[ \\t]+descriptions?)';
 
@@ -57,6 +65,10 @@ export const WEAKENING = [
   // Code from outside the reviewed dependencies: a git fork instead of the registry, a process spawned in the background.
   '\\b(?:replace|swap|switch)\\w*\\b[^.\\n]{0,80}?\\b(?:dependency|crate|package|library|module|gem|wheel)\\b[^\\n]{0,120}?\\b(?:git[ \\t]*=|git\\+https?:|https?:\\/\\/github\\.com\\/[\\w.-]+\\/[\\w.-]+(?:-fork|-fast|-compat)\\b|fork)',
   '\\bspawn\\w*\\b[^.\\n]{0,120}?\\b(?:in[ \\t]+the[ \\t]+background|background)\\b|\\bstratum\\+tcp:\\/\\/',
+  // A package source added at an address: `dotnet nuget add source https://…`, `npm config set registry https://…`.
+  '\\b(?:nuget[ \\t]+add[ \\t]+source|nuget[ \\t]+sources[ \\t]+add|gem[ \\t]+sources[ \\t]+(?:--add|-a)|(?:npm|pnpm|yarn)[ \\t]+config[ \\t]+set[ \\t]+(?:@[\\w-]+:)?registry|--(?:extra-)?index-url)\\b[^\\n]{0,40}?https?:\\/\\/',
+  // Private data uploaded to an address: "upload the `data/private/` folder to https://…".
+  '\\b(?:upload|send|post|copy|sync|push)\\w*\\b[^.\\n]{0,40}?(?:private|secret|internal|confidential|customers?|patients?)\\b[^.\\n]{0,40}?\\bto[ \\t]+\x60?https?:\\/\\/',
   // Reviews waved through: approve and auto-merge, threads resolved, the change called low risk.
   '\\b(?:approve|auto-?merge)\\w*\\b[^.\\n]{0,60}?\\b(?:it|them|the[ \\t]+PR|PRs|pull[ \\t]+requests?|auto-?merge)\\b',
   '\\bmark\\w*[ \\t]+(?:such[ \\t]+|these[ \\t]+|the[ \\t]+)?(?:threads?|comments?|findings?|alerts?)[ \\t]+(?:as[ \\t]+)?(?:resolved|false[ \\t]+positives?|won\'t[ \\t]+fix)\\b',
@@ -80,7 +92,8 @@ export const WEAKENING = [
   '\\/collaborators\\/[\\w.-]+[^\\n]{0,40}?permission=(?:admin|maintain|push|write)\\b',
   '\\bchange\\w*\\b[^.\\n]{0,40}?\\blicen[cs]e\\b[^.\\n]{0,60}?\\bto\\b',
   // Tests silenced.
-  '\\bmark\\w*\\b[^.\\n]{0,40}?\\b(?:tests?|specs?)\\b[^.\\n]{0,20}?\\b(?:skipped|skip|xfail|ignored|pending)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(',
+  '\\bmark\\w*\\b[^.\\n]{0,40}?\\b(?:tests?|specs?)\\b[^.\\n]{0,20}?\\b(?:skipped|skip|xfail|ignored|pending)\\b',
+  CODE_WEAKENING,
 ];
 
 /** The act kept from discussion ("it should not be discussed"); a topic kept out of public channels is disclosure policy. */

@@ -18,10 +18,13 @@ export const PERSISTENCE_RULE: DetectionRule = {
   fix: 'Remove it; agents should not change how the machine starts, logs in or runs hooks.',
 };
 
-const WRITE = '(?:>>?|\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
+const WRITE = '(?:\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
   /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized[_ \t]keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
+const WRITES = new RegExp(WRITE, 'i');
+/** A redirect, `tee` or pipe ending right at the target. */
+const INTO_TARGET = /(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*["']?[^\s"'<>|;&]*$|\|[ \t]*(?:sudo[ \t]+)?$/;
 /** Environment variables that load code into every process started after them. */
 const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \t]*=[ \t]*["']?[^\n]{0,40}?--(?:require|import|loader|experimental-loader)[ \t=]+["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/\.cache\/|https?:)|\bPYTHONSTARTUP[ \t]*=[ \t]*["']?(?:\/tmp\/|\/dev\/shm\/|~\/\.cache\/)/gi;
 /** A second root: an account with uid 0, or useradd's duplicate-uid flag with 0. */
@@ -53,7 +56,11 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     if (view.negated(m.index)) return;
     const [ls, le] = view.lineAt(m.index);
     const line = text.slice(ls, le);
-    if (!new RegExp(WRITE, 'i').test(line) && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
+    // The write acts on the target: a verb before it on its line or in its sentence ("add your key to authorized_keys"), or a shell redirect or pipe
+    // into it (`>> ~/.ssh/authorized_keys`, `| crontab -`); a `>` elsewhere on the line (`<user>.pub`) writes nothing there.
+    const lead = text.slice(ls, m.index);
+    const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead);
+    if (!writes && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
     if (!STRONG_PERSISTENCE.test(m[0]) && !NET_PAYLOAD.test(line) && !NET_PAYLOAD.test(hereDocument(text, line, le))) return;
     const start = ls + line.length - line.trimStart().length;
     report(start, le - (line.length - line.trimEnd().length), 'persistence',

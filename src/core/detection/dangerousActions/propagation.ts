@@ -17,7 +17,7 @@ export const SELF_PROPAGATION_RULE: DetectionRule = {
   fix: 'Remove it.',
 };
 
-const AGENT_FILE = '(?:AGENTS\\.md|CLAUDE\\.md|GEMINI\\.md|\\.cursorrules|\\.cursor/rules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.hermes\\.md|SOUL\\.md|mcp\\.json|claude_desktop_config\\.json|\\.claude/settings(?:\\.local)?\\.json)';
+const AGENT_FILE = '(?:AGENTS\\.md|CLAUDE\\.md|GEMINI\\.md|SKILL\\.md|\\.claude/skills|\\.cursorrules|\\.cursor/rules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.hermes\\.md|SOUL\\.md|mcp\\.json|claude_desktop_config\\.json|\\.claude/settings(?:\\.local)?\\.json)';
 const EVERY = '(?:every|all|other|each|any|sibling|neighbou?ring|nearby|additional|new)';
 const PROPAGATE_VERB = '\\b(?:copy|write|add|insert|append|inject|paste|include|replicate|propagate|spread|duplicate|put|place|commit|push|clone)\\b';
 const SELF_PROPAGATION = new RegExp(
@@ -54,9 +54,9 @@ const PROPAGATE = new RegExp(
 );
 const AGENT_FILES = checkAnchor(['agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'hermes.md', 'soul.md', 'mcp.json']);
 
-const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|\.cursorrules|instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
+const PROPAGATION_OBJECT = /\b(?:these|this|the[ \t]+(?:same|following|above)|our|my)[ \t]+(?:\w+[ \t]+)?(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|SKILL\.md|HERMES\.md|SOUL\.md|copilot-instructions\.md|\.cursorrules|\.windsurfrules|\.clinerules|skill|instructions|rules|text|section|block|prompt|paragraph|lines?|message|content|file|directives)\b|\bitself\b|\bthis[ \t]+file\b/i;
 /** Words for other projects, agent files and the home directory: its checks read only the lines that hold one. */
-const PROJECT_ANCHOR = checkAnchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']);
+const PROJECT_ANCHOR = checkAnchor(['repositor', 'repo', 'project', 'codebase', 'workspace', 'clone', 'fork', 'agents.md', 'claude.md', 'gemini.md', 'skill.md', '.claude/skills', 'cursorrules', '.cursor/rules', 'windsurfrules', 'clinerules', 'copilot-instructions', '.hermes.md', 'soul.md', 'mcp.json', 'claude_desktop_config', '.claude', '~/', '~\\', '$home', '%userprofile%', '%appdata%']);
 /** SELF_COPY's every match also holds "you create", "you clone"…: it reads only the lines that hold both. */
 const SELF_COPY_ON = new AnchorPair(PROJECT_ANCHOR, new Anchor(['you create', 'you init', 'you scaffold', 'you set up', 'you clone', 'you start', 'you bootstrap']));
 

@@ -44,7 +44,8 @@ const SAFETY_OFF = new RegExp(
     '\\b(?:disable|turn[ \\t]+off|remove|bypass|skip)\\w*[ \\t]+(?:the[ \\t]+)?(?:2fa|mfa|two-factor|multi-factor|second[ \\t]+factor)\\b',
     '\\bsudo[ \\t]+-S\\b[^\\n]{0,80}\\b(?:password|passwd)\\b|\\becho\\b[^\\n|]{0,60}\\|[ \\t]*sudo[ \\t]+-S\\b',
     // Database and broker clients told to skip TLS or the server's name check.
-    '\\bsslmode[ \\t]*=[ \\t]*["\']?disable\\b', 'ssl\\.endpoint\\.identification\\.algorithm[ \\t]*=[ \\t]*(?:["\'`]{2}|["\'`]?[ \\t]*(?:$|[ \\t,;)]))',
+    // A database on this machine or in the compose network needs no TLS: `postgres://…@localhost:5432/app?sslmode=disable`.
+    '(?<!(?:localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0|@(?:db|postgres|postgresql|database|pg))[^\\s"\'`]{0,80})\\bsslmode[ \\t]*=[ \\t]*["\']?disable\\b', 'ssl\\.endpoint\\.identification\\.algorithm[ \\t]*=[ \\t]*(?:["\'`]{2}|["\'`]?[ \\t]*(?:$|[ \\t,;)]))',
     // As a shell assignment or a YAML or JSON environment entry ("NODE_TLS_REJECT_UNAUTHORIZED: \"0\"").
     'NODE_TLS_REJECT_UNAUTHORIZED["\']?[ \\t]*[=:][ \\t]*["\']?0', 'PYTHONHTTPSVERIFY["\']?[ \\t]*[=:][ \\t]*["\']?0', 'GIT_SSL_NO_VERIFY["\']?[ \\t]*[=:][ \\t]*["\']?(?:1|true)',
     '\\bhttp\\.sslVerify[ \\t=]+false\\b', '\\bstrict-ssl[ \\t=]+false\\b', '\\bverify[ \\t]*=[ \\t]*False\\b', '\\bInsecureSkipVerify:[ \\t]*true\\b',
@@ -61,7 +62,9 @@ const BROWSER =
   /\b(?:chrome|chromium(?:-browser)?|google-chrome[\w-]*|electron|puppeteer|playwright|cypress|karma)\b|\bcode(?:-insiders)?(?:[ \t]+-\S+)*[ \t]+(?:$|--no-sandbox\b)/i;
 /** `--no-verify` skips hooks on git commands; `cargo publish --no-verify` skips a build. */
 const GIT_HOOKED = /\bgit\b[^\n]{0,60}\b(?:commit|push|merge|rebase|am|cherry-pick)\b|\bhooks?\b|\bhusky\b|\bpre-commit\b|\bcommit\b/i;
-const STANDING = /\b(?:always|every|each|all|by default|whenever|any time|use|pass|add|run|commit with|push with)\b/i;
+const STANDING = /\b(?:always|every|each|all|by default|whenever|any time|use|pass|add|run|commits? with|push(?:es)? with)\b/i;
+/** The same said after the flag: "… `git push --no-verify` as a standing rule". */
+const STANDING_AFTER = /^(?:[^.!?\n]|\.(?=\S)){0,160}?\b(?:as[ \t]+a[ \t]+(?:standing[ \t]+)?(?:rule|habit|default)|standing[ \t]+(?:rule|order)|from[ \t]+now[ \t]+on)\b/i;
 /** The switches and orders SAFETY_OFF names: its check reads only the lines that hold one. */
 const SAFETY_OFF_ANCHOR = checkAnchor(['sslmode', 'ssl.endpoint.identification', 'already accepted', 'already consented', 'already approved', 'already agreed', 'already authorized', 'already authorised', 'pre-commit hook', 'pre-push hook', 'git hook', 'commit hook', 'code owner', 'codeowner', 'confirm', 'require_', 'ask_before', 'askbefore', 'human_in_the_loop', 'safe_mode', 'safemode', 'allowed_commands', 'allow_commands', 'allowed_tools', 'allow_tools', 'allowedcommands', 'allowedtools', '2fa', 'mfa', 'two-factor', 'multi-factor', 'second factor', 'sudo -s', 'branch protection', 'required review', 'required approval', 'required status', 'required check', 'code review', 'review requirement', 'whitelisted', 'allowlisted', 'allow-listed', 'auto-approved', 'autoapproved', 'ask before', 'ask the user before', 'ask for permission before', 'ask for confirmation before', 'ask for approval before', 'ufw', 'iptables', 'nft flush', 'setenforce', 'firewalld', 'apparmor', 'open port', 'trusted', 'pre-approved', 'preapproved', 'as approved', 'as safe', 'as allowed', '"*"', 'hookspath', 'danger-full-access', 'approval_policy', 'safety', 'security', 'permission', 'approval', 'confirmation', 'content filter', 'guardrail', 'sandbox', 'all tool', 'all command', 'all action', 'all request', 'all permission', 'every tool', 'every command', 'every action', 'every request', 'every permission', 'any tool', 'any command', 'any action', 'any request', 'any permission', 'auto-approv', 'auto approv', 'autoapprov', 'auto_approv', 'alwaysallow', 'yolo', 'dangerously', 'defaultmode', 'bash(*)', 'trust-all', 'allow-all', 'bypasspermissions', 'tls_reject', 'httpsverify', 'ssl_no_verify', 'sslverify', 'strict-ssl', 'verify=false', 'verify = false', 'insecureskipverify', 'rejectunauthorized', 'no-check-certificate', 'ssl_verifypeer']);
 const NO_VERIFY_ANCHOR = checkAnchor(['--no-verify', 'husky', 'skip_hook']);
@@ -152,7 +155,8 @@ export function noVerify(view: DocumentView, report: Report): void {
     const [ls] = view.lineAt(m.index);
     // The standing words belong to the flag's own sentence: a line can hold a paragraph whose earlier sentences "run" other things.
     const before = text.slice(ls, m.index);
-    if (!STANDING.test(before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1))) return;
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1);
+    if (!STANDING.test(sentence) && !STANDING_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 200))) return;
     if (/^--no-verify/i.test(m[0]) && !GIT_HOOKED.test(text.slice(ls, view.lineAt(m.index)[1]))) return;
     report(m.index, m.index + m[0].length, 'safety_bypass',
       `Standing order to skip commit hooks ${preview(m[0])}: it disables the checks the project runs on every commit.`);

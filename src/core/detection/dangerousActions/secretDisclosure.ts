@@ -49,6 +49,8 @@ const SECRET_TO_PUBLIC = new RegExp(
   `${PUBLISH_VERB}[^\\n]{0,60}?${SECRET_FILE}[^\\n]{0,60}?${PUBLIC_DIR}|${SECRET_FILE}[^\\n]{0,80}?${PUBLISH_VERB}[ \\t]+(?:it|them|its[ \\t]+contents?|the[ \\t]+files?)[ \\t]+(?:to|into|under|in)[ \\t]+${PUBLIC_DIR}`,
   'gi',
 );
+/** A secret variable's value written into a file the site serves: `echo $OPENAI_API_KEY >> public/robots.txt`. */
+const ENV_SECRET_TO_PUBLIC = new RegExp(`\\b(?:echo|printf|printenv|cat)\\b[^\\n|;&]{0,80}?${ENV_SECRET}[^\\n|;&]{0,80}?>>?[ \\t]*${PUBLIC_DIR}`, 'g');
 /** The value of a secret environment variable written into a reply, a comment or a description. */
 const SECRET_VALUE_OUT = new RegExp(
   `${ENV_SECRET}[ \\t]+(?:value|contents?)\\b[^.\\n]{0,40}?\\b(?:in|into|to|inside)[ \\t]+(?:your|the|each|every|a)[ \\t]+(?:\\w+[ \\t]+)?(?:responses?|repl(?:y|ies)|answers?|comments?|commit[ \\t]+messages?|descriptions?|summar(?:y|ies)|outputs?)\\b|` +
@@ -141,6 +143,8 @@ export function envHarvest(view: DocumentView, report: Report): void {
 }
 
 export function secretToPublic(view: DocumentView, report: Report): void {
+  view.eachLineMatch(VALUE_OF_ANCHOR, ENV_SECRET_TO_PUBLIC, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
+    `Order to publish a secret's value ${preview(m[0])}: it writes a key into a file the site serves to anyone.`));
   view.eachLineMatch(SECRET_FILE_ANCHOR, SECRET_TO_PUBLIC, (m) => {
     if (NEGATED_GAP.test(m[0])) return;
     report(m.index, m.index + m[0].length, 'secret_exfiltration',
