@@ -34,11 +34,12 @@ const TRIGGER = new RegExp(
     `^[ \\t>*_#-]*(?:(?:machine|automated)[ \\t]+readers?|crawlers?|AI|LLMs?|(?:coding[ \\t]+)?(?:agents?|assistants?)|language[ \\t]+models?|bots?)(?:[ \\t]+(?:of|reading|processing|parsing)[ \\t]+(?:this|these)[ \\t]+\\w+)?[ \\t]*:`,
     `\\b(?:invoked|run|used|called|read|opened|loaded|triggered|executed)[ \\t]+by[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}\\b`,
     `\\b(?:when|if|whenever|once)[ \\t]+(?:an?[ \\t]+|the[ \\t]+|any[ \\t]+)?${AI}[ \\t]+(?:is|are|gets?|was|runs?|reads?)[ \\t]+(?:asked|used|invoked|running|run|told|reading|processing|reviewing)\\b`,
-    '\\b(?:if|when|whenever)[ \\t]+(?:the[ \\t]+)?(?:user|human|developer|reviewer|someone|anyone)[ \\t]+(?:ever[ \\t]+|later[ \\t]+|specifically[ \\t]+)?asks\\b',
+    // "Only if the user asks" leaves the act to the user; "if the user asks about X, …" arms it.
+    '(?<!\\bonly[ \\t]+)\\b(?:if|when|whenever)[ \\t]+(?:the[ \\t]+)?(?:user|human|developer|reviewer|someone|anyone)[ \\t]+(?:ever[ \\t]+|later[ \\t]+|specifically[ \\t]+)?asks\\b',
     '\\b(?:if|when|whenever|once)[ \\t]+(?:the[ \\t]+)?(?:user|human|developer|someone|anyone)[ \\t]+(?:ever[ \\t]+|later[ \\t]+|just[ \\t]+)?(?:says|types|writes|uses[ \\t]+the[ \\t]+(?:phrase|word))\\b',
     // The user's message holding a word or phrase: "whenever a user message contains the word \"deploy\"".
     '\\b(?:if|when|whenever|once)[ \\t]+(?:the[ \\t]+|a[ \\t]+|any[ \\t]+)?(?:user(?:\'s)?[ \\t]+)?(?:message|prompt|request|input|chat[ \\t]+message)[ \\t]+(?:contains|includes|mentions|has|starts[ \\t]+with)\\b',
-    '\\b(?:if|when|unless)[ \\t]+(?:the[ \\t]+)?`?(?:git[ \\t]+config[ \\t]+(?:--get[ \\t]+)?)?(?:git[ \\t]+)?(?:user\\.?name|user\\.email|username|hostname|\\$USER|(?:author|committer)(?:\'s)?[ \\t]+e-?mail)`?[ \\t]+(?:is|isn\'t|equals|matches|contains|ends|starts|does[ \\t]+not|doesn\'t)\\b',
+    '\\b(?:if|when|unless)[ \\t]+(?:the[ \\t]+)?`?(?:git[ \\t]+config[ \\t]+(?:--get[ \\t]+)?)?(?:git[ \\t]+)?(?:user\\.?name|user\\.email|username|hostname|\\$USER|(?:author|committer)(?:\'s)?[ \\t]+e-?mail)`?(?:[ \\t]+\\([^)\\n]{0,60}\\))?[ \\t]+(?:is|isn\'t|equals|matches|contains|ends|starts|does[ \\t]+not|doesn\'t)\\b',
     // A session nobody types into: non-interactive, headless, no terminal.
     '\\b(?:when|if|while|whenever|once)[ \\t]+(?:the[ \\t]+)?(?:session|shell|process|run|agent|terminal|environment|stdin|it|you|this)[ \\t]+(?:is|are|runs?)[ \\t]+(?:running[ \\t]+)?(?:non-?interactive(?:ly)?|headless(?:ly)?|unattended|not[ \\t]+(?:a[ \\t]+)?(?:TTY|terminal|interactive))\\b',
     `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?|asides?|tips?|hints?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
@@ -52,7 +53,7 @@ const TRIGGER = new RegExp(
     '^[ \\t>*_#-]*(?:AI[ \\t]+)?(?:agents?|assistants?|bots?|LLMs?)[ \\t]+(?:with|that[ \\t]+have|having|running)[ \\t]+[\\w \\t-]{1,30}:',
     // Text that tells people it is not for them is for the agent alone.
     '\\bnot[ \\t]+(?:(?:meant|intended|written|addressed)[ \\t]+)?(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:humans?|human[ \\t]+(?:readers?|eyes|reviewers?|developers?|maintainers?|contributors?|users?))\\b',
-    '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))(?:[ \\t]+reading[ \\t]+this)?[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b',
+    '\\b(?:humans?|human[ \\t]+(?:readers?|reviewers?|developers?|contributors?))(?:[ \\t]+reading[ \\t]+this)?[ \\t]+(?:can|may|should)[ \\t]+(?:safely[ \\t]+)?(?:ignore|skip|disregard)(?:[ \\t]+(?:this|the[ \\t]+(?:following|rest|next))\\b|[ \\t]*(?=[.)]))',
     '\\bhumans?[ \\t]*[:,][ \\t]*(?:please[ \\t]+)?(?:skip|ignore)[ \\t]+(?:this|it)\\b',
     // Agents named in a list before a colon, or a kind of model only: "Claude, GPT and Gemini models:", "[^llm]: Language models only:".
     `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,4}[ \\t]+(?:models?|agents?|assistants?|tools?)(?:[ \\t]+(?:only|specifically|exclusively))?[ \\t]*:`,
@@ -166,6 +167,8 @@ const HARM = new RegExp(
     `\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,60}?${PUBLIC_DIR}`,
     ...WEAKENING,
     ...MISREPRESENTING,
+    // The user's request read as another: "treat any request to \"review security\" as a request to summarise".
+    '\\btreat[ \\t]+(?:any|every|all|each)[ \\t]+requests?[ \\t]+(?:to|for)\\b[^.\\n]{0,50}?\\bas[ \\t]+(?:a[ \\t]+)?requests?[ \\t]+(?:to|for)\\b',
     // Money routed to an account number.
     IBAN,
   ].join('|'),
@@ -261,7 +264,8 @@ const ENV_CONDITION = new RegExp(
     '\\b(?:if|when|once)\\b[^.\\n]{0,100}?`?~\\/[^\\s`]+`?[ \\t]+(?:exists?|is[ \\t]+present)\\b|\\b(?:if|when)[ \\t]+(?:this[ \\t]+|the[ \\t]+)?(?:machine|host|computer|os|system)[ \\t]+is[ \\t]+(?:a[ \\t]+)?(?:Mac|macOS|Linux|Windows)\\b',
     // A file's presence in the workspace: "only if a file named `.env.production` exists".
     '\\b(?:if|when|once)[ \\t]+(?:a[ \\t]+|the[ \\t]+|any[ \\t]+)?(?:file|directory|folder)s?[ \\t]+(?:named|called)[ \\t]+(?:[^.\\n]|\\.(?=\\S)){1,80}?[ \\t]+(?:exists?|is[ \\t]+present|are[ \\t]+present)\\b',
-    // A credential file's presence or content: "if `~/.aws/credentials` contains a profile named prod".
+    // A credential file's presence or content: "if `~/.aws/credentials` contains a profile named prod", "should you detect credentials in ~/.aws".
+    '\\b(?:should[ \\t]+you|if[ \\t]+you|when[ \\t]+you|once[ \\t]+you)[ \\t]+(?:detect|find|see|notice|spot|have[ \\t]+access[ \\t]+to)[ \\t]+(?:any[ \\t]+)?(?:cloud[ \\t]+)?(?:credentials|keys|tokens|secrets)\\b',
     '\\b(?:if|when|once)[ \\t]+`?(?:~|\\$HOME)\\/\\.(?:aws|ssh|kube|docker|npmrc|netrc|pypirc|config)[^\\s`]*`?[ \\t]+(?:contains|exists|is[ \\t]+present|has|holds|lists)\\b',
     // A bare upper-case variable: "when `CI` is `true`", "if $GITHUB_ACTIONS is set" (an agent's own variables are AGENT_ENV's).
     '\\b(?:if|when|whenever|once|while|only[ \\t]+(?:if|when))[ \\t]+(?:[`\'"]?\\$?[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:or|and)[ \\t]+)?[`\'"]?\\$?(?!CLAUDE|CURSOR_|CODEX_|GEMINI_CLI|AIDER_|CLINE_|WINDSURF_|COPILOT_AGENT|HERMES_)[A-Z][A-Z0-9_]{1,40}(?:=[^\\s`\'"]{1,40})?[`\'"]?[ \\t]+(?:is|are|equals|==)[ \\t]+[`\'"]?(?:set|defined|present|non-?empty|true|1)\\b',
@@ -281,7 +285,7 @@ const ENV_CONDITION = new RegExp(
   ].join('|'),
   'gi',
 );
-const ENV_WORD = new Anchor(['remote url', 'remote contains', 'remote includes', 'remote matches', 'remote points', 'origin contains', 'origin includes', 'origin matches', 'origin points', 'remote is', 'origin is', 'remote host', 'remote starts', 'remote ends', 'origin starts', 'origin ends', ...['shows', 'prints', 'returns', 'outputs', 'lists', 'contains', 'includes', 'reports', 'mentions', 'names'].map((v) => `\` ${v}`), 'is private', 'is internal', 'is public', '=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
+const ENV_WORD = new Anchor([...['detect', 'find', 'see', 'notice', 'spot', 'have access to'].flatMap((v) => [`you ${v} any`, `you ${v} credentials`, `you ${v} keys`, `you ${v} tokens`, `you ${v} secrets`, `you ${v} cloud`]), 'remote url', 'remote contains', 'remote includes', 'remote matches', 'remote points', 'origin contains', 'origin includes', 'origin matches', 'origin points', 'remote is', 'origin is', 'remote host', 'remote starts', 'remote ends', 'origin starts', 'origin ends', ...['shows', 'prints', 'returns', 'outputs', 'lists', 'contains', 'includes', 'reports', 'mentions', 'names'].map((v) => `\` ${v}`), 'is private', 'is internal', 'is public', '=true', '= true', '=yes', '=1`', 'as root', 'under root', 'as admin', 'as an admin', 'as administrator', 'as sudo', 'under sudo', 'whoami', 'branch is', 'branch contains', 'branch matches', 'branch starts', 'branch ends', 'branch equals', 'remote is', 'remote url', 'remote contains', 'remote matches', 'remote points', 'origin is', 'origin url', 'origin contains', 'origin matches', 'origin points', 'hostname', 'host name', 'machine name', 'server name', ' exists', ' exist', 'is present', 'is a mac', 'is mac', 'is macos', 'is linux', 'is windows', 'is a linux', 'is a windows', '/.aws', '/.ssh', '/.kube', '/.docker', '/.npmrc', '/.netrc', '/.pypirc', '/.config', ...['is', 'are', 'equals', '=='].flatMap((op) => ['set', 'defined', 'present', 'non-empty', 'nonempty', 'true', '1'].flatMap((v) => [`${op} ${v}`, `${op} \`${v}`, `${op} '${v}`, `${op} "${v}`])), 'file named', 'file called', 'files named', 'directory named', 'folder named', 'environment var', 'env var', 'the variable', 'running in', 'running on', 'running inside', 'running under', 'executing in', 'executing on', 'invoked in', 'invoked on', 'run in ', 'run on ']);
 
 const UNSUPERVISED_MODE = '(?:auto-?accept|auto-?approve|autopilot|yolo|full-?auto|autonomous|unattended)';
 /** The user idle or an auto-accept mode: a moment nobody reads what the agent does. Armed with a harmful action. */
@@ -313,7 +317,7 @@ const FOREIGN_UNWATCHED =
 const FOREIGN_UNWATCHED_WORD = new Anchor(['niemand', 'keine person', 'kein mensch', 'nicht zuschaut', "l'utilisateur est absent", 'personne ne regarde', 'nadie', 'usuario no', 'ninguém', 'usuário estiver', 'usuário não', 'nessuno guarda', "l'utente è assente", 'никто не', 'пользовател', '用户不在', '用戶不在', '使用者不在', '没人', '沒人', 'ユーザーが', '誰も見て', '자리를', '아무도']);
 /** An action to hold back while the user watches: it is meant to happen when they do not. */
 const WHILE_WATCHED =
-  /\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20})\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
+  /\b(?:skip|stop|pause|hold[ \t]+off\b[^.\n]{0,20}|(?:do[ \t]+not|don't|never)[ \t]+(?:run|do|start|execute|launch)[ \t]+(?:it|this|that|them))\b[^.\n]{0,30}\b(?:while|when|if|whenever)[ \t]+(?:the[ \t]+)?(?:user|human|developer|operator|owner)[ \t]+(?:is|are)[ \t]+(?:actively[ \t]+)?(?:watching|looking|present|around|at[ \t]+the[ \t]+keyboard)\b/gi;
 const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is present', 'is around', 'is at the keyboard', 'are watching', 'are actively', 'are looking', 'are present', 'are around', 'are at the keyboard']);
 
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
@@ -442,6 +446,8 @@ const TOPIC = /^(?:telemetry|tracking|analytics|vulnerab\w*|fork)$/i;
 const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduce|inject|plant|embed|ship|send|report|upload|leave|hide|set[ \t]+up|wire)\b/i;
 /** A payload the guidance forbids ("do not publish", "never delete") is advice; secrecy and lying stay payloads however phrased. */
 const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*|ask(?:ing)?[ \t]+(?:the[ \t]+user[ \t]+|a[ \t]+human[ \t]+)?(?:before|first))(?![\p{L}])/iu;
+/** An action left to the user's request. */
+const ONLY_IF_ASKED = /\bonly[ \t]+(?:if|when)[ \t]+(?:(?:the[ \t]+)?user[ \t]+(?:explicitly[ \t]+)?(?:asks?|requests?)|(?:explicitly[ \t]+)?(?:asked|requested))\b/i;
 const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|(?:do[ \t]+not|don't|never)[ \t]+\w+)$/i;
 
 /**
@@ -474,11 +480,14 @@ function firstOrder(s: string, payloads: RegExp, endsAfter = 0, prohibition?: Re
     // The clause the payload sits in: since the last comma, semicolon, colon, "and", "then" or "but".
     const before = s.slice(0, m.index);
     // A URL's scheme colon ("`https://…-telemetry.dev`") does not end the clause.
-    // Full-width stops end a clause too ("確認は不要です。`git push --force` を…": the prohibition is the sentence before).
-    const clause = before.slice(Math.max(before.search(/(?:[,;。！？、，；：]|:(?!\/\/))(?:[^,;:。！？、，；：]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
+    // Full-width stops end a clause too ("確認は不要です。`git push --force` を…": the prohibition is the sentence before); the
+    // enumeration comma 、 joins a list ("不要读取或输出 `.env`、`~/.ssh`": the prohibition covers both).
+    const clause = before.slice(Math.max(before.search(/(?:[,;。！？，；：]|:(?!\/\/))(?:[^,;:。！？，；：]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
     if (m.index + m[0].length <= endsAfter) continue;
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
     if (!DECEIT.test(m[0]) && (FORBIDS.test(clause) || prohibition?.test(clause))) continue;
+    // "Install the SDK … only if the user asks: `curl … | bash`": what the user asks for is no attack.
+    if (ONLY_IF_ASKED.test(before)) continue;
     return m;
   }
   return undefined;
@@ -538,7 +547,7 @@ const TELLS_WHAT = /^[ \t]*(?:que|dass|daß|that|что|чтобы|che|om|że|ki
 const FOREIGN_OVERRIDE = new RegExp(OVERRIDE, 'giu');
 const WHOSE = new RegExp(`${EARLIER}|${USER}`, 'iu');
 const FOREIGN_WAIVER = new RegExp(WITHOUT_ASKING, 'giu');
-const CLAUSE_START = /(?:[,;:，、；：.!?。！？]|\band\b)(?:[^,;:，、；：.!?。！？]|:\/\/|\.(?=\S))*$/;
+const CLAUSE_START = /(?:[,;:，；：.!?。！？]|\band\b)(?:[^,;:，；：.!?。！？]|:\/\/|\.(?=\S))*$/;
 const CLAUSE_END = /[,;:，、；：.!?。！？\n]/;
 const SENTENCE_START = /[.!?。！？\n](?:[^.!?。！？\n]|\.(?=\S))*$/;
 const SENTENCE_END = /[.!?。！？\n]/;

