@@ -21,7 +21,7 @@ const SPACED_HEX = /(?<![0-9A-Za-z])[0-9A-Fa-f]{2}(?:[ \t,:-][0-9A-Fa-f]{2}){7,4
 const ENTITIES = /(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});[ \t]?){6,4096}/g;
 const ESCAPES = /(?:\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]{1,6}\}|\\x[0-9A-Fa-f]{2}|[ \t]){8,8192}/g;
 /** Words reversed: instructions written backwards. */
-const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy)\b/gi;
+const REVERSED_WORDS = /\b(?:erongi|snoitcurtsni|suoiverp|dragersid|s?tpmorp|metsys|edirrevo|terces|drowssap|etucexe|laever|resu|lla|ruoy|noissimrep|devorppa)\b/gi;
 /** `String.fromCharCode(99, 117, …)`, `chr(99)+chr(117)…` and a list of calls `[chr(99), chr(117), …]`. */
 const CHAR_CODES = /fromCharCode\(((?:[ \t]*\d{1,7}[ \t]*,){5,4000}[ \t]*\d{1,7})[ \t]*\)|(?:chr\(\d{1,7}\)[ \t]*[+.,][ \t]*){5,4000}chr\(\d{1,7}\)/gi;
 /**
@@ -137,7 +137,7 @@ const REVERSED_ANCHOR = new Anchor([
   '//:sptth', '//:ptth', 'lruc', 'tegw', 'hsab', 'hsz', 'odus', 'llehsrewop', 'fr- mr', 'hsup tig', 'pct/ved/',
 ]);
 /** Reversed function words: a line needs three distinct reversed words in all before it is read backwards. */
-const REVERSED_FUNCTION_WORDS = /\b(?:eht|dna|ot|fo|uoy|htiw|morf|osla|neht|nehw|fi|ti|siht|ruoy|dnes|nur|hsup|tsop|daolpu|elif|yek)\b/gi;
+const REVERSED_FUNCTION_WORDS = /\b(?:eht|dna|ot|fo|uoy|htiw|morf|osla|neht|nehw|fi|ti|siht|ruoy|dnes|nur|hsup|tsop|daolpu|elif|yek|yb|sa|yreve|taert|otni)\b/gi;
 const ROT13_WORDS =
   /\b(?:hcybnq|uggcf?|svyr|vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|rkrphgr|frperg|frpergf|cnffjbeq|qvfertneq|bireevqr|nffvfgnag|erirny|hfre|fraq|phey|jtrg|onfu|furyy|fhqb|erirefr|qryrgr|qri|gpc|gbxra|perqragvnyf|nyy|gur|lbhe|lbh|ner|naq|gryy|guvf|jvgu|eha|bcra|gb|bs|sebz|nyfb|gura|jura|vs|vg|ba|vagb|chfu|pbcl|erzbgr|xrl|xrlf|cevingr|qb|abg|nyjnlf|arire)\b/gi;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '6': 'g', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l', '#': 'h' };

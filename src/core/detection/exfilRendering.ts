@@ -66,7 +66,7 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault/i;
+  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault|会話|对话|對話|대화|聊天|履歴|conversa|Gespräch|разговор|переписк/i;
 
 /**
  * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64, k=FIRST_400_CHARS_OF_~/.ssh/id_ed25519), a marker for the model to
@@ -84,7 +84,7 @@ const SECRET_MARKER = /SECRET|TOKEN|KEY|PASSW|CRED|DECRYPT|SOPS|VAULT|ENV|CONVER
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+)?(?:documents?|files?|messages?|questions?|prompts?|requests?)\b|\bfile[ \t]+contents?[ \t]+you[ \t]+(?:opened|read|viewed|edited)\b/i;
+  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+){0,2}(?:documents?|files?|messages?|questions?|prompts?|requests?)\b|\bfile[ \t]+contents?[ \t]+you[ \t]+(?:opened|read|viewed|edited)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -142,6 +142,10 @@ const FILL_ORDER =
 const FILL_WITH =
   /\bwith\s+(?:the|your|our)\s+(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,80}?(?:\b(?:conversation|chat|transcript|secrets?|credentials?)\b|(?<![\w.])\.env\b)(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,60}?\b(?:substituted|filled[ \t]+in|inserted|plugged[ \t]+in|interpolated)\b/i;
 
+
+/** "Fill the `k` parameter with the value of `ALGOLIA_ADMIN_KEY`", "… once per session with the values filled in". */
+const FILL_PARAMETER =
+  /\bfill\w*[ \t]+(?:in[ \t]+)?(?:the[ \t]+)?`?[\w-]{1,30}`?[ \t]+(?:parameter|param|field|placeholder)s?[ \t]+with[ \t]+(?:the[ \t]+)?(?:value|contents?)[ \t]+of\b|\bwith[ \t]+the[ \t]+values[ \t]+filled[ \t]+in\b/i;
 
 /** What a binding says the name stands for: the rest of its sentence, which may wrap onto the next line. */
 const bindingTail = (rest: string): string => rest.split(/\n[ \t]*\n|(?<=[.!?])\s/)[0];
@@ -230,7 +234,7 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
 function fillOrdered(text: string, urlStart: number, url: string, label: string | undefined): boolean {
   return bindingWindows(text, urlStart, urlStart + url.length, label).some(([from, to]) => {
     const window = text.slice(from, to);
-    const m = FILL_ORDER.exec(window) ?? FILL_WITH.exec(window);
+    const m = FILL_ORDER.exec(window) ?? FILL_WITH.exec(window) ?? FILL_PARAMETER.exec(window);
     return !!m && !/\b(?:your|their)[ \t]+own\b/i.test(m[0]);
   });
 }
@@ -266,7 +270,12 @@ function namesSession(placeholder: string): boolean {
 /** A JSON object written into a URL (a chart's `?c={data:[5,7]}`): braces holding a key and a literal value, not a name to fill in; one holding `<…>` or `$…` still has a placeholder inside. */
 const JSON_OBJECT = /^\{\{?[^{}:]*:[ \t]*(?:['"[{0-9-]|true\b|false\b|null\b)(?![^<$]*[<$])/;
 
+/** A query value naming the conversation in another language (`?c=会話内容`): the model is to fill it with the session. */
+const FOREIGN_SESSION_VALUE = /[?&;][\w-]{1,30}=[^&#;\s]{0,20}?(?:会話|对话|對話|대화|聊天|履歴|历史记录|プロンプト|提示词|conversa[çc]|Gespräch|разговор|переписк)/i;
+
 function carriesData(url: string): { why: string; session: boolean } | undefined {
+  const foreign = FOREIGN_SESSION_VALUE.exec(decodeSafe(url));
+  if (foreign) return { why: `the query value ${preview(foreign[0].slice(1), 40)}`, session: true };
   const names = [...(url.match(new RegExp(PLACEHOLDER.source, 'gi')) ?? []).filter((p) => !JSON_OBJECT.test(p)), ...(url.match(NAME_VALUE) ?? []),
     ...[...url.matchAll(PATH_MARKER)].map((m) => m[1]).filter((m) => SECRET_MARKER.test(m))];
   const session = names.find(namesSession);

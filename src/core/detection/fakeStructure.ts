@@ -109,7 +109,7 @@ const OVERRIDING_CONTENT = new RegExp(
 
 /** A line opening a turn of a conversation: "System:", "### Assistant:", "[SYSTEM]:", "**Developer message:**". */
 const ROLE_HEADER =
-  /^[ \t]{0,3}(?:#{1,6}[ \t]*|\*\*|__|\[|<|\()?[ \t]*(SYSTEM|System|ASSISTANT|Assistant|DEVELOPER|Developer|ADMIN(?:ISTRATOR)?|Admin(?:istrator)?|OPERATOR|Operator|HUMAN|Human|USER|User|AI)(?:[ \t]+(?:MESSAGE|PROMPT|INSTRUCTIONS?|OVERRIDE|NOTICE|NOTE|UPDATE|DIRECTIVE|TURN|[Mm]essage|[Pp]rompt|[Ii]nstructions?|[Oo]verride|[Nn]otice|[Uu]pdate|[Dd]irective|[Tt]urn))?[ \t]*(?:\*\*|__|\]|>|\))?[ \t]*(?::\*\*|:__|:)[ \t]*(.{0,300})/gm;
+  /^[ \t]{0,3}(?:>[ \t]*)?(?:#{1,6}[ \t]*|\*\*|__|\[|<|\()?[ \t]*(SYSTEM|System|ASSISTANT|Assistant|DEVELOPER|Developer|ADMIN(?:ISTRATOR)?|Admin(?:istrator)?|OPERATOR|Operator|HUMAN|Human|USER|User|AI)(?:[ \t]*\((?:previous|earlier|prior|last|past)[^)\n]{0,24}\))?(?:[ \t]+(?:MESSAGE|PROMPT|INSTRUCTIONS?|OVERRIDE|NOTICE|NOTE|UPDATE|DIRECTIVE|TURN|[Mm]essage|[Pp]rompt|[Ii]nstructions?|[Oo]verride|[Nn]otice|[Uu]pdate|[Dd]irective|[Tt]urn))?[ \t]*(?:\*\*|__|\]|>|\))?[ \t]*(?::\*\*|:__|:)[ \t]*(.{0,300})/gm;
 
 /**
  * A role label that documents the role rather than speaking as it: a code span (`**User:** \`user.name\``) or a
@@ -117,9 +117,12 @@ const ROLE_HEADER =
  */
 const DESCRIBED = /^[ \t]*(?:`|(?:enabled|disabled|allowed|denied|granted|read-only|read\/write|full[ \t]+access|no[ \t]+access|yes|no|none|optional|required)[ \t]*(?:[,;.|(]|$))/i;
 
+/** An assistant's own voice: agreement, a first-person commitment or a report of what it did. */
+const ASSISTANT_VOICE = /^[ \t*_"']*(?:sure|okay|ok|understood|acknowledged|noted|will do|roger|affirmative|yes|certainly|of course|absolutely|done|granted|approved|i will|i'll|i have|i've|i am|i'm|as requested|here is|here's)\b/i;
+
 /** What a fake turn says: an order, a change of role, or an assistant's agreement. */
 const TURN_CUE =
-  /\b(?:ignore|disregard|forget|override|bypass|new (?:instructions|rules|role|task|directive)|from now on|you (?:are|must|will|should|shall|have been|may now)|always|never|do not|don't|execute|run|send|reveal|act as|pretend|respond|reply|answer|sure|okay|understood|i will|i'll|i have|as requested|granted|approved|enabled|disabled|unrestricted|developer mode|jailbreak|authori[sz]e\w*|permission|permitted|allowed|grant\w*|disabled?|lifted|suspended|waived)\b/i;
+  /\b(?:directive|clearance|role[ \t]*=|i've|i am|i'm|verified|confirmed|ignore|disregard|forget|override|bypass|new (?:instructions|rules|role|task|directive)|from now on|you (?:are|must|will|should|shall|have been|may now)|always|never|do not|don't|execute|run|send|reveal|act as|pretend|respond|reply|answer|sure|okay|understood|i will|i'll|i have|as requested|granted|approved|enabled|disabled|unrestricted|developer mode|jailbreak|authori[sz]e\w*|permission|permitted|allowed|grant\w*|disabled?|lifted|suspended|waived)\b/i;
 
 const DELIMITER = new RegExp(
   '^[ \\t]*(?:[-=*#_~<>|/\\\\]{3,}|\\[\\[|\\{\\{|<!--)[ \\t]*' +
@@ -142,8 +145,9 @@ const ROLE_NOTICE =
   /\b(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|ROOT)[ \t]+(?:DIRECTIVE|OVERRIDE|COMMAND|ORDER|INSTRUCTION)S?\b.{0,200}$|^[ \t]*(?:#{1,6}[ \t]*)?[[(<{*]{1,2}[ \t]*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|SECURITY|ROOT)[ \t_]+(?:NOTICE|MESSAGE|OVERRIDE|ALERT|UPDATE|INSTRUCTIONS?|DIRECTIVE|PROMPT|NOTE|COMMAND|ORDER)[ \t]*[\])>}*]{1,2}.{0,200}$/gm;
 
 const MAKER = '(?:anthropic|openai|nous(?:[ \\t]+research)?|google(?:[ \\t]+deepmind)?|deepmind|meta[ \\t]+ai|mistral|github|microsoft|cursor|hermes(?:[ \\t]+agent)?|claude|copilot)';
+/** Who a spoof claims to speak for: the model's administrator or creators, or "your" team (an organisation's own "the Security team" signs honest notices). */
 const BOSS =
-  '(?:your|the)[ \\t]+(?:system[ \\t]+)?(?:administrator|admin|developers?|creators?|operators?|owners?|security[ \\t]+team|it[ \\t]+department|platform[ \\t]+team)';
+  '(?:(?:your|the)[ \\t]+(?:system[ \\t]+)?(?:administrator|admin|creators?|operators?)|(?:(?:your|the)[ \\t]+)?(?:repository|repo|project|organi[sz]ation|org|workspace)[ \\t]+(?:administrator|admin)|your[ \\t]+(?:developers?|owners?|security[ \\t]+team|it[ \\t]+department|platform[ \\t]+team))';
 
 const AUTHORITY = new RegExp(
   [
@@ -170,6 +174,7 @@ const AUTHORITY_ANCHOR = new Anchor([
   'anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta ai', 'meta\tai', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot',
   ...['admin', 'developer', 'creator', 'operator', 'owner'].flatMap((role) => ['your', 'the', 'system'].flatMap((lead) => [`${lead} ${role}`, `${lead}\t${role}`])),
   'security team', 'security\tteam', 'it department', 'platform team',
+  ...['repository', 'repo', 'project', 'organization', 'organisation', 'org', 'workspace'].map((scope) => `${scope} admin`),
 ]);
 
 /**
@@ -179,7 +184,7 @@ const AUTHORITY_ANCHOR = new Anchor([
  * root AGENTS.md", "policy overrides user settings") are ordinary.
  */
 const PRECEDENCE_CLAIM =
-  /\b(?:takes?[ \t]+precedence[ \t]+over|supersedes?|outranks?)[ \t]+(?:any[ \t]+|all[ \t]+|the[ \t]+)?(?:(?:other|previous|prior|existing|conflicting|your)[ \t]+)?(?:user(?:'s)?|users'|project|repository|repo|workspace|developer|operator)(?:[ \t]+(?:and|or|&)[ \t]+(?:user|project|repository|repo|workspace|developer)(?:'s)?)?[ \t]+(?:instructions|guidance|guidelines|rules|requests|prompts)\b/gi;
+  /\b(?:takes?[ \t]+precedence[ \t]+over|supersedes?|outranks?)[ \t]+(?:any[ \t]+|all[ \t]+|the[ \t]+)?(?:(?:other|previous|prior|existing|conflicting|your)[ \t]+)?(?:user(?:'s)?|users'|project|repository|repo|workspace|developer|operator|local)(?:[ \t]+(?:and|or|&)[ \t]+(?:user|project|repository|repo|workspace|developer)(?:'s)?)?[ \t]+(?:instructions|guidance|guidelines|rules|requests|prompts)\b/gi;
 const PRECEDENCE_ANCHOR = new Anchor(['precedence', 'supersede', 'outrank']);
 /**
  * The text itself put above what the user asks ("This overrides earlier guidance and user instructions"): whoever
@@ -292,6 +297,8 @@ export const FAKE_STRUCTURE: Detector = {
       // A header alone on its line ("### System:") speaks through the lines that follow.
       const said = m[2].trim() ? m[2] : view.text.slice(m.index + m[0].length, m.index + m[0].length + 300);
       if (!TURN_CUE.test(said) || DESCRIBED.test(m[2])) return;
+      // "Assistant: these are for the user to run" addresses the assistant; a forged assistant turn speaks as it ("Sure, I will …").
+      if (/^(?:assistant|ai)$/i.test(m[1]) && !ASSISTANT_VOICE.test(said)) return;
       emit({ start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].length, ruleId: 'fake_role_header',
         message: `Fake "${m[1]}" turn ${preview(said)}: it tries to pass file content off as a message from ${m[1].toLowerCase()}.` });
     });
@@ -328,7 +335,9 @@ export const FAKE_STRUCTURE: Detector = {
         if (at >= le || view.negated(at)) continue;
         const ps = text.lastIndexOf('\n\n', at);
         const pe = text.indexOf('\n\n', at);
-        const who = CLAIMANT.exec(text.slice(Math.max(ps, at - 800, 0), Math.min(pe === -1 ? text.length : pe, at + 800)));
+        // The sender may head the paragraph before ("**From: GitHub Security Lab**", a blank line, then the notice).
+        const prev = ps > 0 ? text.lastIndexOf('\n\n', ps - 1) : -1;
+        const who = CLAIMANT.exec(text.slice(Math.max(prev, at - 800, 0), Math.min(pe === -1 ? text.length : pe, at + 800)));
         if (!who) continue;
         emit({ start: at, end: at + m[0].length, ruleId: 'authority_spoof',
           message: `Claim to outrank the user's and the project's instructions ${preview(m[0])}, made for ${preview(who[0], 30)}: a repository file has no such authority.` });

@@ -50,6 +50,8 @@ const HIDDEN_ORDERS: readonly [RegExp, string][] = [
     'orders a change kept from the people it affects'],
   [/\b(?:need[ \t]+not|needn't|does[ \t]+not[ \t]+need[ \t]+to|doesn't[ \t]+need[ \t]+to|should[ \t]+not|shouldn't|must[ \t]+not|no[ \t]+need[ \t]+to)[ \t]+(?:be[ \t]+)?(?:called[ \t]+out|call(?:ed)?[ \t]+(?:it[ \t]+)?out|mentioned|mention(?:ed)?|disclosed|disclose|noted|flagged|surfaced|reported|announced)\b[^.\n]{0,60}?\b(?:pr|pull[ \t]+requests?|commits?|changelog|summary|summaries|release[ \t]+notes|the[ \t]+user)\b/i,
     'asks to keep a change out of what reviewers read'],
+  [/\bno[ \t]+need[ \t]+to[ \t]+(?:surface|mention|flag|call[ \t]+out|report|disclose|announce)[ \t]+(?:it|this|that|them)\b/i,
+    'asks to keep a change out of what reviewers read'],
   [/\b(?:(?:leave|keep)[ \t]+(?:it|this|that|them|these|those)[ \t]+out[ \t]+of|omit[ \t]+(?:it|this|that|them|these|those)[ \t]+from|hide[ \t]+(?:it|this|that|them|these|those)[ \t]+from)\b[^.\n]{0,40}?\b(?:prs?|pull[ \t]+requests?|commits?|changelog|summary|summaries|release[ \t]+notes|review\w*|reviewers|diffs?|descriptions?|the[ \t]+user)\b/i,
     'asks to keep a change out of what reviewers read'],
   [/\b(?:review|approval|code[ \t]+review|ci|checks?)\b[^.\n]{0,30}?\b(?:is|are)[ \t]+(?:for[ \t]+humans[ \t]+only|(?:only[ \t]+)?for[ \t]+(?:humans|people)|optional[ \t]+for[ \t]+(?:agents?|ai|bots?|you)|not[ \t]+(?:needed|required)[ \t]+for[ \t]+(?:agents?|ai|bots?|you))\b/i,

@@ -265,7 +265,7 @@ export const REQUESTS = words(
 
 /** A credential named the same way in every language: a secrets file, a key, a credential directory, a secret's variable. */
 export const SECRET_TOKEN =
-  '(?<![\\w.-])\\.env(?![\\w-])|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b(?!\\.pub)|(?:~|\\$HOME)\\/\\.(?:ssh|aws|npmrc|netrc|pypirc|git-credentials|kube|docker|gnupg|config\\/gh)\\b|\\bcredentials(?:\\.json)?\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\\b';
+  '(?<![\\w.-])\\.env(?![\\w-])|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b(?!\\.pub)|(?:~|\\$HOME)\\/\\.(?:ssh|aws|npmrc|netrc|pypirc|pgpass|git-credentials|kube|docker|gnupg|config\\/gh)\\b|`(?:env|printenv)`|\\bcredentials(?:\\.json)?\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\\b';
 
 /** The agent's own system prompt, named in another language. */
 export const SYSTEM_PROMPT = `(?:${words(['System-?prompts?', 'Systemanweisung[\\p{L}\\p{M}]*', 'prompt[ \\t]+(?:del|de)[ \\t]+sistema', 'prompt[ \\t]+(?:système|systeme)', 'prompt[ \\t]+di[ \\t]+sistema',

@@ -186,12 +186,15 @@ const SAME_SENTENCE = '(?:[^\\n.!?]|\\.(?=\\S))';
 const alternation = (words: readonly string[]): string =>
   words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\t]+')).join('|');
 
+/** Secrets every language names the same way: files and commands (`~/.pgpass`, the output of `env`). */
+const SECRET_FILES = ['~/.ssh', '~/.aws', '~/.pgpass', '~/.npmrc', '~/.netrc', '~/.kube', '~/.docker', 'id_rsa', 'id_ed25519', '`env`', '`printenv`'];
+
 function exfiltration(name: string, verbs: readonly string[], items: readonly string[], to: readonly string[]): Exfiltration {
   return {
     name,
     verbs: new Anchor(verbs.map((v) => `${v.toLowerCase()} `)),
     re: new RegExp(
-      `(?<![\\p{L}])(?:${alternation(verbs)}) ${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(items)})(?![\\p{L}])` +
+      `(?<![\\p{L}])(?:${alternation(verbs)}) ${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation([...items, ...SECRET_FILES])})(?![\\p{L}])` +
         `${SAME_SENTENCE}{0,80}?(?<![\\p{L}])(?:${alternation(to)})[ \\t]+(?:[\\p{L}]+[ \\t]+){0,2}?${DESTINATION}`,
       'giu',
     ),
@@ -257,6 +260,10 @@ const OUTRANKS = new RegExp(`${PRECEDENCE}${SAME_SENTENCE}{0,80}?(?:${USER}|http
 const WHAT_IS_OUTRANKED = new RegExp(`${INSTRUCTIONS}|${REQUESTS}|${EARLIER}`, 'iu');
 const PRECEDENCE_WORD = new Anchor(PRECEDENCE_LITERALS);
 
+/** Instructions scoped to what others wrote: "encontradas em issues", "trouvées dans des fichiers tiers", "aus externen Quellen". */
+const FOUND_ELSEWHERE =
+  /^[ \t]*(?:que[ \t]+|qui[ \t]+|die[ \t]+|che[ \t]+)?(?:encontrad|contid|trouvé|contenu|gefunden|enthalten|contenid|trovat|contenut|найденн|содержащ|presentes?[ \t]+em|présentes?[ \t]+dans|de[ \t]+terceiros|de[ \t]+tiers|von[ \t]+Dritten|di[ \t]+terze|aus[ \t]+(?:externen|fremden)|externas?|externes|在第三方|来自|來自|外部|第三者)/iu;
+
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
   quotable: 'example-fence',
@@ -284,6 +291,8 @@ export const OTHER_LANGUAGES: Detector = {
     for (const lang of COMPILED) {
       view.eachLineMatch(lang.anchor, lang.re, (m) => {
         if ((lang.code === 'zh' && FORWARD_OBJECT.test(m[0])) || view.negated(m.index)) return;
+        // "Ignore quaisquer instruções encontradas em issues …" tells the agent to disregard injected text: a defence.
+        if (FOUND_ELSEWHERE.test(view.text.slice(m.index + m[0].length, m.index + m[0].length + 60))) return;
         emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
           message: `${lang.name} instruction override ${preview(m[0])}: it tries to make the model drop its instructions or take a new role.` });
       });

@@ -35,7 +35,7 @@ const SECRET_SOURCE =
  * input evaluated (a web shell).
  */
 export const CODE_WEAKENING =
-  '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|' +
+  '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|\\bassert[ \\t]+True\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)|' +
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
 /** Where data lands for others to read. */
@@ -47,6 +47,9 @@ export const WEAKENING = [
   // A setting switched to let everything through: "change … to `permitAll()`", "set `enable_logging = false`".
   `\\b(?:set|change|switch|make|replace|default|configure|update)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,100}?${PERMISSIVE}`,
   '\\b(?:enable_\\w*logging|enable_key_rotation|\\w*_?validation|verify_\\w+|\\w*Enabled)[ \\t]*=[ \\t]*false\\b',
+  // Every address let in ("add ingress 0.0.0.0/0 on port 22"); money skimmed into an account ("subtract 0.01 per payslip into account ADJ-99").
+  '\\b(?:add|allow|open|permit|expose)\\w*\\b[^.\\n]{0,60}?(?:0\\.0\\.0\\.0\\/0|::\\/0)',
+  '\\b(?:subtract|deduct|skim|divert|siphon|move|transfer|round)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,60}?\\b(?:into|to)[ \\t]+(?:the[ \\t]+|an?[ \\t]+)?(?:account|wallet|iban)\\b',
   // A limit moved: "change `MAX_DISCOUNT_PCT` from 30 to 100".
   '\\b(?:change|raise|increase|bump|set|lower|decrease)\\w*\\b[^.\\n]{0,60}?`[A-Za-z_][\\w.]*(?:LIMIT|MAX|MIN|THRESHOLD|PCT|PERCENT|COST|ROUNDS|ITERATIONS|TTL|Limit|Max|Min|Threshold|Cost)\\w*`[^.\\n]{0,20}?\\bfrom\\b[^.\\n]{0,20}?\\bto\\b',
   // Access widened: collaborators, maintainers, code owners, admin rights.
@@ -108,6 +111,8 @@ export const NOT_TO_BE_DISCUSSED =
 /** The change passed off or kept out of view: "keep the diff looking like a refactor", "don't explain the change". */
 export const MISREPRESENTING = [
   NOT_TO_BE_DISCUSSED,
+  // Behaviour that changes only outside tests: "leave earlier behaviour unchanged in tests by mocking the date", "detect whether it runs in CI".
+  '\\bin[ \\t]+tests?\\b[^.\\n]{0,30}?\\bby[ \\t]+(?:mocking|stubbing|faking|freezing)[ \\t]+the[ \\t]+(?:date|clock|time)\\b|\\b(?:detect|check)\\w*[ \\t]+(?:if|whether)[ \\t]+(?:it[ \\t]+)?(?:is[ \\t]+)?(?:running|runs)[ \\t]+(?:in|under)[ \\t]+(?:a[ \\t]+)?(?:tests?|CI|test[ \\t]+runner)\\b',
   '\\bkeep[ \\t]+(?:the[ \\t]+)?(?:diff|change|commit|PR)[ \\t]+looking[ \\t]+like\\b',
   '\\bdescrib\\w*[ \\t]+(?:the[ \\t]+|this[ \\t]+)?(?:commit|change|PR|pull[ \\t]+request)[ \\t]+as[ \\t]+["\'`]',
   '\\btreat[ \\t]+(?:this|it)[ \\t]+as[ \\t]+(?:a[ \\t]+)?(?:config[ \\t]+)?(?:drift|routine|cleanup|maintenance)\\b',

@@ -11,7 +11,7 @@ import { checkAnchor } from './checkAnchors';
 
 /** The user's keys and configuration deleted, or the main branch's history overwritten: not cleanup. */
 const WIPE_KEYS =
-  /\bgit[ \t]+clean[ \t]+-[a-z]*f[a-z]*[ \t]+(?:[^\n;&|`]*[ \t])?(?:~|\$HOME|\/)\/?(?=[ \t;&|`'"]|$)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:-[-\w]+[ \t]+)*(?:~|\$HOME|\/)\/?\*?(?=[ \t;&|`'"]|$)|\bdelete[ \t]+everything[ \t]+(?:under|in)[ \t]+(?:~|\$HOME|the[ \t]+home[ \t]+director\w*)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master|prod|production|live)\b|\bgit[ \t]+push[ \t]+[^\n;&|`]{0,40}?(?:HEAD:|[ \t])(?:main|master|prod|production|live)\b[^\n;&|`]{0,30}?[ \t](?:--force|-f)\b/gi;
+  /\bgit[ \t]+clean[ \t]+-[a-z]*f[a-z]*[ \t]+(?:[^\n;&|`]*[ \t])?(?:~|\$HOME|\/)\/?(?=[ \t;&|`'"]|$)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|`]*[ \t])?(?:~|\$HOME|\/)\/?\*?(?=[ \t;&|`'"]|$)|\bdelete[ \t]+everything[ \t]+(?:under|in)[ \t]+(?:~|\$HOME|the[ \t]+home[ \t]+director\w*)|\brm[ \t]+-[a-z]*r[a-z]*[ \t]+(?:[^\n;&|]*[ \t])?(?:~|\$HOME)\/\.(?:ssh|gnupg|aws|kube|password-store|config(?=[ \t;&|`'"]|$))\b|\bgit[ \t]+push[ \t]+(?:[^\n;&|`]{0,30}[ \t])?(?:--force|-f)\b[^\n;&|`]{0,30}?\b(?:HEAD:)?(?:main|master|prod|production|live)\b|\bgit[ \t]+push[ \t]+[^\n;&|`]{0,40}?(?:HEAD:|[ \t])(?:main|master|prod|production|live)\b[^\n;&|`]{0,30}?[ \t](?:--force|-f)\b/gi;
 const WIPE_ANCHOR = checkAnchor(['rm -', 'git push', 'git clean', 'delete everything']);
 /** Production infrastructure or backups destroyed by one command. */
 const DESTROY_PROD =

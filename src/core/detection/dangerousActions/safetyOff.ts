@@ -157,6 +157,8 @@ export function noVerify(view: DocumentView, report: Report): void {
     const before = text.slice(ls, m.index);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1);
     if (!STANDING.test(sentence) && !STANDING_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 200))) return;
+    // "Use `--no-verify` only if the user explicitly asks for a WIP commit" is the exception, not the rule.
+    if (/^(?:[^.!?\n]|\.(?=\S)){0,40}?\bonly[ \t]+(?:if|when)\b/i.test(text.slice(m.index + m[0].length, m.index + m[0].length + 120))) return;
     if (/^--no-verify/i.test(m[0]) && !GIT_HOOKED.test(text.slice(ls, view.lineAt(m.index)[1]))) return;
     report(m.index, m.index + m[0].length, 'safety_bypass',
       `Standing order to skip commit hooks ${preview(m[0])}: it disables the checks the project runs on every commit.`);
