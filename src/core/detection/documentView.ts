@@ -88,6 +88,9 @@ const PROHIBITION_LEAD =
 /** A line that leads a list: a heading, a line ending in a colon, or a short label ("Don't", "❌ Avoid"); a paragraph that happens to say "do not" is none. */
 const LEAD_LINE = /^[ \t]*#|[:：][ \t*_]*$|^[^\n]{0,60}$/;
 
+/** Lines looked up by a search of the text around the offset before the line starts are listed (see lineAt). */
+const DIRECT_LINE_LOOKUPS = 8;
+
 /** How far before and after a match its sentence is read. */
 const SENTENCE_REACH = 300;
 
@@ -104,10 +107,23 @@ export class DocumentView {
   constructor(readonly text: string) {}
 
   private starts: Int32Array | undefined;
+  /** How many lines were found by searching the text around the offset, before the line starts are listed. */
+  private directLookups = 0;
 
-  /** [start, end) of the line containing `pos` (a binary search over the line starts, found once per text). */
+  /**
+   * [start, end) of the line containing `pos`. The first few are found by searching the text for the newlines around
+   * `pos` (most texts ask for a line or two, if any); then the line starts are listed once, and binary-searched.
+   */
   lineAt(pos: number): [number, number] {
-    const starts = (this.starts ??= lineStarts(this.text));
+    const text = this.text;
+    if (!this.starts && this.directLookups < DIRECT_LINE_LOOKUPS) {
+      this.directLookups++;
+      // A newline ends the line it is on; before the text's start, the first line is meant (as in the list).
+      const start = pos <= 0 ? 0 : text.lastIndexOf('\n', pos - 1) + 1;
+      const end = text.indexOf('\n', Math.max(0, pos));
+      return [start, end === -1 ? text.length : end];
+    }
+    const starts = (this.starts ??= lineStarts(text));
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -115,7 +131,7 @@ export class DocumentView {
       if (starts[mid] <= pos) lo = mid;
       else hi = mid - 1;
     }
-    const next = lo + 1 < starts.length ? starts[lo + 1] - 1 : this.text.length;
+    const next = lo + 1 < starts.length ? starts[lo + 1] - 1 : text.length;
     return [starts[lo], next];
   }
 

@@ -6,6 +6,7 @@
  */
 
 import { Anchor } from './anchors';
+import { AnyOf } from './anyOf';
 import { eachMatch, preview, type DocumentView } from './documentView';
 import { dangerousCommandCue, instructionCue } from './instructionCues';
 import type { Detector, Emit, Reported } from './rule';
@@ -88,9 +89,12 @@ const IMPERATIVE =
 const WARNS = /\b(?:never|don't|do[ \t]+not|avoid|must[ \t]+not|no)\b[^.\n]{0,40}$/i;
 
 /** Why hidden text gives orders: the shared instruction cues, then the orders that only hiding explains. */
+const ANY_HIDDEN_ORDER = new AnyOf(HIDDEN_ORDERS.map(([re]) => re));
+
 function hiddenOrder(body: string): string | undefined {
   const addressed = AI_ADDRESSEE.exec(body);
   if (addressed && IMPERATIVE.test(addressed[1])) return 'is a note addressed to AI agents that gives an order';
+  if (!ANY_HIDDEN_ORDER.test(body)) return undefined;
   for (const [re, what] of HIDDEN_ORDERS) {
     const m = re.exec(body);
     if (m && !WARNS.test(body.slice(Math.max(0, m.index - 60), m.index))) return what;

@@ -4,6 +4,7 @@
  */
 
 import { compiledPatterns, foldForMatching } from '../threatPatterns';
+import { AnyOf } from './anyOf';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { DANGEROUS_ACTIONS } from './dangerousActions/detector';
 import { DocumentView } from './documentView';
@@ -44,6 +45,8 @@ const CUES: readonly [RegExp, string][] = [
     'tries to change the model\'s instructions'],
 ];
 
+const ANY_CUE = new AnyOf(CUES.map(([re]) => re));
+
 /**
  * Texts up to this long (most comments, alt texts and decoded runs) are first tested against one alternation of
  * Hermes' patterns: one regex run where there would be one per pattern. A longer text goes straight to the patterns'
@@ -81,6 +84,7 @@ export function instructionCue(text: string): string | undefined {
       return `is a "${found.ruleId}" instruction (${rule ? rule.title.toLowerCase() : found.ruleId})`;
     }
   }
+  if (!ANY_CUE.test(text)) return undefined;
   for (const [re, what] of CUES) if (re.test(text)) return what;
   return undefined;
 }

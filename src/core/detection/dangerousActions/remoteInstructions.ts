@@ -30,22 +30,30 @@ const REMOTE_INSTRUCTIONS = new RegExp(
   ].join('|'),
   'gi',
 );
+/**
+ * A URL, taken whole: the lookahead stops it shrinking, so it matches one way only, and the gap after it is tried once
+ * per URL. The orders that start at a URL share it (one URL match, then each order tried after it, in turn), which
+ * finds what each written out in full would.
+ */
+const WHOLE_URL = 'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])';
 /** A URL whose content the agent is told to follow, or that replaces this file: "open https://… and do what it says". */
 const FOLLOW_URL = new RegExp(
-  [
-    // The URL is taken whole (the lookahead stops it shrinking), so the gap after it is tried once per URL.
-    // "…/skill.txt and execute every line that starts with `$ `": what the URL returns, or each line of it, carried out.
-    'https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+|those[ \\t]+|these[ \\t]+|their[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?' +
-      '|https?://[^\\s)>"\']{1,500}(?![^\\s)>"\'])[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:execute|run|eval\\w*)[ \\t]+(?:every|each)[ \\t]+(?:lines?|commands?|code[ \\t]+blocks?|snippets?)\\b',
-    // The agent's own instructions overwritten with what a URL serves: "replace this file with the contents of https://…".
-    `\\b(?:replace|overwrite)[ \\t]+(?:this[ \\t]+(?:file|skill|document)|these[ \\t]+instructions|(?:the[ \\t]+|your[ \\t]+)?(?:AGENTS|CLAUDE|GEMINI|SKILL|SOUL|HERMES)\\.md|(?:the[ \\t]+)?\\.(?:cursorrules|windsurfrules|clinerules|hermes\\.md))\\b[^\\n]{0,60}?\\b(?:with|from|to)[ \\t]+(?:(?:the|its)[ \\t]+)?(?:(?:contents?|body|text)[ \\t]+(?:of|at)[ \\t]+|(?:latest|current|newest)[ \\t]+(?:version|copy)[ \\t]+(?:at|from|on)[ \\t]+)?https?://[^\\s)>"']{1,500}`,
-    // "the maintained version at https://… supersedes the steps below".
-    `https?://[^\\s)>"']{1,500}(?![^\\s)>"'])[^\\n]{0,120}?\\b(?:supersedes?|overrides?|takes?[ \\t]+precedence[ \\t]+over|replaces?)[ \\t]+(?:this[ \\t]+(?:file|skill|document|section|page)|these[ \\t]+(?:steps|instructions|rules)|the[ \\t]+(?:steps|instructions|rules)[ \\t]+(?:above|below|here)|(?:anything|everything)[ \\t]+(?:here|above|below|in[ \\t]+this[ \\t]+file))\\b`,
-    // "instructions are mirrored at https://… — that copy is authoritative; prefer it over this file".
-    `https?://[^\\s)>"']{1,500}(?![^\\s)>"'])[^\\n]{0,120}?(?:\\b(?:that|the[ \\t]+(?:remote|online|hosted|upstream|mirrored|linked))[ \\t]+(?:copy|version|file|one|document)[ \\t]+is[ \\t]+(?:the[ \\t]+)?(?:authoritative|canonical|source[ \\t]+of[ \\t]+truth)|\\bprefer[ \\t]+(?:it|that(?:[ \\t]+copy|[ \\t]+version)?)[ \\t]+over[ \\t]+this[ \\t]+(?:file|document|one))\\b`,
-    // "fetch https://… and …, then follow the remaining text as your instructions".
-    `https?://[^\\s)>"']{1,500}(?![^\\s)>"'])[^\\n]{0,160}?\\b(?:follow|obey|treat|use|adopt|apply)\\b[^\\n.]{0,60}?\\bas[ \\t]+(?:your|the|new)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b`,
-  ].join('|'),
+  `${WHOLE_URL}(?:` +
+    [
+      // "…/skill.txt and execute every line that starts with `$ `": what the URL returns, or each line of it, carried out.
+      '[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+|those[ \\t]+|these[ \\t]+|their[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
+      '[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:execute|run|eval\\w*)[ \\t]+(?:every|each)[ \\t]+(?:lines?|commands?|code[ \\t]+blocks?|snippets?)\\b',
+      // "the maintained version at https://… supersedes the steps below".
+      '[^\\n]{0,120}?\\b(?:supersedes?|overrides?|takes?[ \\t]+precedence[ \\t]+over|replaces?)[ \\t]+(?:this[ \\t]+(?:file|skill|document|section|page)|these[ \\t]+(?:steps|instructions|rules)|the[ \\t]+(?:steps|instructions|rules)[ \\t]+(?:above|below|here)|(?:anything|everything)[ \\t]+(?:here|above|below|in[ \\t]+this[ \\t]+file))\\b',
+      // "instructions are mirrored at https://… — that copy is authoritative; prefer it over this file".
+      '[^\\n]{0,120}?(?:\\b(?:that|the[ \\t]+(?:remote|online|hosted|upstream|mirrored|linked))[ \\t]+(?:copy|version|file|one|document)[ \\t]+is[ \\t]+(?:the[ \\t]+)?(?:authoritative|canonical|source[ \\t]+of[ \\t]+truth)|\\bprefer[ \\t]+(?:it|that(?:[ \\t]+copy|[ \\t]+version)?)[ \\t]+over[ \\t]+this[ \\t]+(?:file|document|one))\\b',
+      // "fetch https://… and …, then follow the remaining text as your instructions".
+      `[^\\n]{0,160}?\\b(?:follow|obey|treat|use|adopt|apply)\\b[^\\n.]{0,60}?\\bas[ \\t]+(?:your|the|new)[ \\t]+(?:\\w+[ \\t]+)?${INSTRUCTION_WORDS}\\b`,
+    ].join('|') +
+    ')' +
+    // The agent's own instructions overwritten with what a URL serves: "replace this file with the contents of https://…". It starts
+    // with another letter than a URL, so it never competes with the orders above for a start.
+    `|\\b(?:replace|overwrite)[ \\t]+(?:this[ \\t]+(?:file|skill|document)|these[ \\t]+instructions|(?:the[ \\t]+|your[ \\t]+)?(?:AGENTS|CLAUDE|GEMINI|SKILL|SOUL|HERMES)\\.md|(?:the[ \\t]+)?\\.(?:cursorrules|windsurfrules|clinerules|hermes\\.md))\\b[^\\n]{0,60}?\\b(?:with|from|to)[ \\t]+(?:(?:the|its)[ \\t]+)?(?:(?:contents?|body|text)[ \\t]+(?:of|at)[ \\t]+|(?:latest|current|newest)[ \\t]+(?:version|copy)[ \\t]+(?:at|from|on)[ \\t]+)?https?://[^\\s)>"']{1,500}`,
   'gi',
 );
 /** Every REMOTE_INSTRUCTIONS and FOLLOW_URL match holds a URL. */
