@@ -12,3 +12,8 @@ export function warnedRules(text: string, label = 'AGENTS.md'): string[] {
 export function warnedRuleSet(text: string): string[] {
   return [...new Set(warnedRules(text))].sort();
 }
+
+/** Whether `rule` is among the rules that warn on `text`. */
+export function warnsWith(text: string, rule: string): boolean {
+  return warnedRuleSet(text).includes(rule);
+}

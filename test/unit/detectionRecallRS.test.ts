@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { warnedRuleSet } from './detectionProbe';
+import { warnedRuleSet, warnsWith } from './detectionProbe';
 
 /**
  * Mechanisms found by studying the sealed sets R and S after their first measurement: positives written for these
  * tests in our own words, each next to the honest text it must not be confused with.
  */
 const flagged = warnedRuleSet;
-const has = (text: string, rule: string): boolean => flagged(text).includes(rule);
+const has = warnsWith;
 
 describe('the act just ordered kept from people or passed off as routine', () => {
   it('"and do not mention the upload", "it should not be discussed", "; describe it as a test hook"', () => {

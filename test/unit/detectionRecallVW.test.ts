@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentView } from '../../src/core/detection/documentView';
-import { warnedRuleSet } from './detectionProbe';
+import { warnedRuleSet, warnsWith } from './detectionProbe';
 
 /**
  * Mechanisms found by studying the sealed sets V and W after their first measurement (89% each): positives written
  * for these tests in our own words, next to the honest text each must not be confused with.
  */
 const flagged = warnedRuleSet;
-const has = (text: string, rule: string): boolean => flagged(text).includes(rule);
+const has = warnsWith;
 
 describe('notes for agents in other languages, read by concept', () => {
   it('a credential put in a commit or a comment, tests switched off by their marker, an Indonesian address', () => {

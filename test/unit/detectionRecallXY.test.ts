@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { warnedRuleSet } from './detectionProbe';
+import { warnedRuleSet, warnsWith } from './detectionProbe';
 
 /**
  * Mechanisms found by studying the sealed sets X (89%) and Y (97%) after their first measurement: positives written
  * for these tests in our own words, next to the honest text each must not be confused with.
  */
 const flagged = warnedRuleSet;
-const has = (text: string, rule: string): boolean => flagged(text).includes(rule);
+const has = warnsWith;
 
 describe('encoded and disguised commands', () => {
   it('hex inside base64, a secret variable piped into a raw socket, a credential file copied in and committed', () => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { warnedRuleSet } from './detectionProbe';
+import { warnedRuleSet, warnsWith } from './detectionProbe';
 
 /**
  * Mechanisms found by studying the sealed sets Z (88%) and ZZ (90%) after their first measurement: positives written
  * for these tests in our own words, next to the honest text each must not be confused with.
  */
 const flagged = warnedRuleSet;
-const has = (text: string, rule: string): boolean => flagged(text).includes(rule);
+const has = warnsWith;
 
 describe('forged turns, notices and sources', () => {
   it('an assistant turn from a "previous session" in a quote, a repository administrator, a notice superseding local instructions', () => {
