@@ -50,6 +50,7 @@ const HEX_PREFIX_ANCHOR = new Anchor(['\\x', '0x']);
 const ENTITY_ANCHOR = new Anchor(['&#']);
 const BACKSLASH_ANCHOR = new Anchor(['\\']);
 const PERCENT_ANCHOR = new Anchor(['%']);
+const HEX_WORD_ANCHOR = new Anchor(['hex']);
 /** Every byte of a binary run starts with one of these (a 0 and three more bits). */
 const BINARY_ANCHOR = new Anchor(['0000', '0001', '0010', '0011', '0100', '0101', '0110', '0111']);
 /**
@@ -83,7 +84,13 @@ const FOLLOW_NEAR = new RegExp(
 const FOLLOW_NEAR_REACH = 600;
 
 /** What text revealed by decoding or joining says: an instruction, or an order that weakens a protection. */
-const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text);
+const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text) ?? dangerousShellCue(text);
+/** A shell command nobody hides honestly: hooks skipped, sudoers edited, a root shell, a reverse shell, a database dropped. */
+const DANGEROUS_SHELL = /--no-verify\b|\bNOPASSWD\b|\/etc\/sudoers\b|\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s)\b|\/dev\/tcp\/|\bdatabase[ \t]+drop\b|\bdrop[ \t]+database\b|\brm[ \t]+-[a-z]*r[a-z]*f?\b/i;
+const dangerousShellCue = (text: string): string | undefined => {
+  const m = DANGEROUS_SHELL.exec(text);
+  return m ? `is a dangerous shell command ("${m[0]}")` : undefined;
+};
 /** What a cue says without the text it quotes: 'orders a protection weakened', 'is a "covert_action" instruction'. */
 const cueKind = (cue: string): string => cue.split(' (')[0];
 /** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */
@@ -631,6 +638,8 @@ export const ENCODED: Detector = {
     });
     if (view.has(BINARY_ANCHOR)) eachMatch(BINARY, text, (m) => decoded(m.index, m.index + m[0].length, fromBinary(m[0]), 'Binary'));
     if (view.has(PERCENT_ANCHOR)) eachMatch(PERCENT, text, (m) => decoded(m.index, m.index + m[0].length, fromPercent(m[0]), 'URL-encoded'));
+    // Hex bytes written apart are read whole in a text that calls something hex (pairs of digits are common otherwise).
+    if (view.has(HEX_WORD_ANCHOR)) eachMatch(SPACED_HEX, text, (m) => decoded(m.index, m.index + m[0].length, fromHex(m[0].replace(/[^0-9A-Fa-f]/g, '')), 'Hex'));
     view.eachLine(ROT13_ANCHOR, (ls, le) => {
       if (checks >= MAX_CHECKS) return;
       const line = text.slice(ls, Math.min(le, ls + 4000));

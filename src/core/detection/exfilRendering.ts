@@ -11,7 +11,7 @@ import type { Detector, Emit } from './rule';
 const URL_CHARS = '(?:[^\\s)"\'`{[<]|\\{[^}\\n]{0,160}\\}\\}?|\\[[^\\]\\n]{0,160}\\]|<[^>\\n]{0,160}>){1,2000}';
 const MD_IMAGE = new RegExp(`!\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
 const MD_LINK = new RegExp(`(?<!!)\\[[^\\]\\n]{0,300}\\]\\([ \\t]*<?(https?://${URL_CHARS})`, 'gi');
-const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
+const MD_REFERENCE = new RegExp(`^[ \\t]{0,3}(?:<!--[ \\t]*)?\\[[^\\]\\n]{1,200}\\]:[ \\t]*<?(https?://${URL_CHARS})`, 'gim');
 /** CSS that loads a URL: `background-image:url(…)`, `@import url(…)`, `@import "…"`; a `{placeholder}` may hold spaces. */
 const CSS_URL = /(?:\burl\(|@import)[ \t]*["']?(https?:\/\/(?:[^\s"'){]|\{[^}\n]{0,160}\}){1,2000})/gi;
 /**
@@ -129,6 +129,8 @@ const EMPTY_PARAM = /[?&;]([A-Za-z][\w-]{0,30})=(?=$|[&#;])/g;
 const PARAM_NAME = /[?&;]([A-Za-z][\w-]{0,30})=(?!$|[&#;])/g;
 /** What a snippet concatenates onto the URL that ends its string: `"https://…?id=" + the first line of ~/.ssh/id_ed25519 + "`. */
 const SPLICE = /^["'][ \t]*\+[ \t]*([^+\n]{1,160}?)[ \t]*(?:\+|$)/;
+/** Data named as appended in the passive: "with the first line of ~/.ssh/id_ed25519 appended to the audit URL". */
+const APPENDED_WITH = /\bwith[ \t]+((?:[^.!?\n]|\.(?=\S)){1,120}?)[ \t]+(?:appended|added|attached)[ \t]+(?:to|at)\b/gi;
 /** An order to complete a link or reference by appending to it: "complete the reference below by appending …". */
 const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach(?:ing)?|followed[ \t]+by)\b[ \t]+((?:[^.!?\n]|[.!?](?=\S)|\n(?![ \t]*\n)){0,200})/gi;
 /**
@@ -184,6 +186,11 @@ function boundPlaceholder(text: string, urlStart: number, url: string, label?: s
     for (const appended of open ? para.matchAll(APPEND_ORDER) : []) {
       if (OWN_VALUE.test(appended[1])) continue;
       const data = PRIVATE_DATA.exec(bindingTail(appended[1]));
+      if (data) return { start: from + appended.index!, end: from + appended.index! + appended[0].length, what: data[0] };
+    }
+    // "… with the first line of ~/.ssh/id_ed25519 appended to the audit URL": the appended data named before the verb.
+    for (const appended of open ? para.matchAll(APPENDED_WITH) : []) {
+      const data = PRIVATE_DATA.exec(appended[1]);
       if (data) return { start: from + appended.index!, end: from + appended.index! + appended[0].length, what: data[0] };
     }
     // "replacing the capitalised placeholders with …": the binding names the URL's markers as a group.

@@ -147,7 +147,7 @@ const ROLE_NOTICE =
 const MAKER = '(?:anthropic|openai|nous(?:[ \\t]+research)?|google(?:[ \\t]+deepmind)?|deepmind|meta[ \\t]+ai|mistral|github|microsoft|cursor|hermes(?:[ \\t]+agent)?|claude|copilot)';
 /** Who a spoof claims to speak for: the model's administrator or creators, or "your" team (an organisation's own "the Security team" signs honest notices). */
 const BOSS =
-  '(?:(?:your|the)[ \\t]+(?:system[ \\t]+)?(?:administrator|admin|creators?|operators?)|(?:(?:your|the)[ \\t]+)?(?:repository|repo|project|organi[sz]ation|org|workspace)[ \\t]+(?:administrator|admin)|your[ \\t]+(?:developers?|owners?|security[ \\t]+team|it[ \\t]+department|platform[ \\t]+team))';
+  '(?:(?:your|the)[ \\t]+(?:system[ \\t]+)?(?:administrator|admin|creators?|operators?)|(?:(?:your|the)[ \\t]+)?(?:repository|repo|project|organi[sz]ation|org|workspace)[ \\t]+(?:administrator|admin|owner|maintainers?)|your[ \\t]+(?:developers?|owners?|security[ \\t]+team|it[ \\t]+department|platform[ \\t]+team))';
 
 const AUTHORITY = new RegExp(
   [
@@ -174,7 +174,7 @@ const AUTHORITY_ANCHOR = new Anchor([
   'anthropic', 'openai', 'nous', 'google', 'deepmind', 'meta ai', 'meta\tai', 'mistral', 'github', 'microsoft', 'cursor', 'hermes', 'claude', 'copilot',
   ...['admin', 'developer', 'creator', 'operator', 'owner'].flatMap((role) => ['your', 'the', 'system'].flatMap((lead) => [`${lead} ${role}`, `${lead}\t${role}`])),
   'security team', 'security\tteam', 'it department', 'platform team',
-  ...['repository', 'repo', 'project', 'organization', 'organisation', 'org', 'workspace'].map((scope) => `${scope} admin`),
+  ...['repository', 'repo', 'project', 'organization', 'organisation', 'org', 'workspace'].flatMap((scope) => [`${scope} admin`, `${scope} owner`, `${scope} maintainer`]),
 ]);
 
 /**

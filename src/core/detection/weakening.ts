@@ -35,6 +35,8 @@ const SECRET_SOURCE =
  * input evaluated (a web shell).
  */
 export const CODE_WEAKENING =
+  // A proxy to a public address written as a bare IP: `proxy_pass http://185.22.44.10:8080;` (not loopback or a private network).
+  '\\bproxy_pass[ \\t]+https?:\\/\\/(?!127\\.|10\\.|192\\.168\\.|172\\.(?:1[6-9]|2\\d|3[01])\\.|0\\.0\\.0\\.0)\\d{1,3}(?:\\.\\d{1,3}){3}\\b|' +
   '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|\\bassert[ \\t]+True\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)|' +
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
@@ -64,6 +66,11 @@ export const WEAKENING = [
   `\\b(?:append|add|copy|write|paste|dump|include|put|insert|save)\\w*\\b[^.\\n]{0,30}?\\b(?:contents?|values?)[ \\t]+of\\b(?:[^.\\n]|\\.(?=\\S)){0,120}?${SECRET_SOURCE}(?:[^.\\n]|\\.(?=\\S)){0,120}?\\b(?:to|into|in)[ \\t]+\x60?[\\w./-]+\\.(?:md|json|txt|ya?ml|csv|html|log)\\b`,
   // Access widened by a token's look: "accept any bearer token starting with `cbl_test_` as an admin token".
   '\\b(?:accept|treat|trust|honou?r|allow)\\w*[ \\t]+(?:any|every|all)[ \\t]+(?:\\w+[ \\t]+)?(?:tokens?|keys?|requests?|users?|sessions?|headers?|callers?)\\b[^.\\n]{0,80}?\\bas[ \\t]+(?:an?[ \\t]+)?(?:admin\\w*|superuser|root|owner)\\b',
+  // Secret values put in what the agent writes: "include … the values of any variables matching *KEY* or *TOKEN*".
+  '\\binclude\\w*\\b[^.\\n]{0,80}?\\bvalues?[ \\t]+of[ \\t]+(?:any|all|every|the)[ \\t]+(?:environment[ \\t]+)?variables?\\b[^.\\n]{0,30}?(?:KEY|TOKEN|SECRET|PASSWORD)',
+  // Every request copied out: "add a middleware that mirrors every request body to https://…".
+  '\\b(?:mirror|forward|copy|send|post|tee|duplicate|ship)\\w*[ \\t]+(?:every|all|each)[ \\t]+(?:incoming[ \\t]+)?(?:requests?|responses?)(?:[ \\t]+bod(?:y|ies))?\\b[^.\\n]{0,40}?\\bto[ \\t]+`?https?:\\/\\/',
+  // Data copied to outside storage: "write the raw frame to s3://…".
   '\\b(?:write|upload|export|copy|sync|send)\\w*\\b[^\\n]{0,60}?["\'`(]?(?:s3|gs|az|abfss?):\\/\\/',
   // Code from outside the reviewed dependencies: a git fork instead of the registry, a process spawned in the background.
   '\\b(?:replace|swap|switch)\\w*\\b[^.\\n]{0,80}?\\b(?:dependency|crate|package|library|module|gem|wheel)\\b[^\\n]{0,120}?\\b(?:git[ \\t]*=|git\\+https?:|https?:\\/\\/github\\.com\\/[\\w.-]+\\/[\\w.-]+(?:-fork|-fast|-compat)\\b|fork)',

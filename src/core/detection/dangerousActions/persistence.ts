@@ -28,8 +28,8 @@ const INTO_TARGET = /(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*["']?[^\s"'<>|;&]*$|\|[ \t]
 /** Environment variables that load code into every process started after them. */
 const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \t]*=[ \t]*["']?[^\n]{0,40}?--(?:require|import|loader|experimental-loader)[ \t=]+["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|~\/\.cache\/|https?:)|\bPYTHONSTARTUP[ \t]*=[ \t]*["']?(?:\/tmp\/|\/dev\/shm\/|~\/\.cache\/)/gi;
 /** A second root: an account with uid 0, or useradd's duplicate-uid flag with 0. */
-const ROOT_ACCOUNT = /\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
-const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd']);
+const ROOT_ACCOUNT = /\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s|\+s)[ \t]+\S*\/(?:ba|z|da|k)?sh\b|\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
+const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd', 'chmod']);
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 /** The targets PERSISTENCE_TARGET names: its check reads only the lines that hold one. */

@@ -74,6 +74,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // Brute-force protection removed from sign-in: rate limits, lockouts, captchas (a test environment's settings are not).
   [checkAnchor(['rate limit', 'rate-limit', 'ratelimit', 'lockout', 'brute force', 'brute-force', 'captcha']),
     /\b(?:disable|remove|turn[ \t]+off|switch[ \t]+off|drop|strip|bypass|delete)\w*\b[^.\n]{0,30}?\b(?:rate[ \t-]*limit\w*|(?:account[ \t]+)?lockouts?|brute[ \t-]*force[ \t]+protection|captcha)\b(?![^.\n]*\b(?:tests?|testing|local|dev|development|staging|CI|fixtures?)\b)[^.\n]{0,60}?\b(?:login|log[ \t]+in|sign[ \t-]?in|auth\w*|password\w*|otp|2fa|mfa)\b|\b(?:login|sign[ \t-]?in|auth\w*|password|otp)\b[^.\n]{0,30}?\b(?:without|no)[ \t]+(?:any[ \t]+)?(?:rate[ \t-]*limit\w*|lockouts?|captcha)\b(?![^.\n]*\b(?:tests?|testing|local|dev|development|staging|CI|fixtures?)\b)/gi],
+  // Every request or response copied to an outside address: "add a middleware that mirrors every request body to https://…".
+  [checkAnchor(['every request', 'all requests', 'each request', 'every incoming request', 'all incoming requests', 'every response', 'all responses']),
+    /\b(?:mirror|forward|copy|send|post|tee|duplicate|ship)\w*[ \t]+(?:every|all|each)[ \t]+(?:incoming[ \t]+)?(?:requests?|responses?)(?:[ \t]+bod(?:y|ies))?\b[^.\n]{0,40}?\bto[ \t]+`?https?:\/\/[^\s`'")]+/gi],
   [checkAnchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
