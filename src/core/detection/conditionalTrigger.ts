@@ -21,7 +21,7 @@ const AGENT_NAMES = ['copilot', 'claude', 'cursor', 'codex', 'gemini', 'devin', 
 const TRIGGER = new RegExp(
   [
     // A note addressed to agents by name, ending in a colon: "For Copilot and similar tools:", "To Claude Code and Cursor:".
-    `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to|attention)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*(?:(?:similar|other)[ \\t]+(?:\\w+[ \\t]+)?(?:tools|assistants|agents|AIs|models|bots)|${NAMED_AGENT})){0,3}[ \\t]*:`,
+    `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to|attention)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*(?:(?:similar|other)[ \\t]+(?:\\w+[ \\t]+)?(?:tools|assistants|agents|AIs|models|bots)|${NAMED_AGENT})){0,3}(?:[ \\t]+(?:specifically|only|exclusively))?(?:[ \\t]*\\([^)\\n]{0,60}\\))?[ \\t]*:`,
     // A line addressed to agents by name: "Copilot: if the file you are editing is …".
     `^[ \\t>*_#-]*${NAMED_AGENT}(?:[ \\t]*(?:,|and|or|&|\\/)[ \\t]*${NAMED_AGENT}){0,3}[ \\t]*:`,
     // A condition on the agent's own session mode: "If the session was started with --print or in headless mode" (not a test run's).
@@ -113,7 +113,7 @@ const HARM = new RegExp(
     // A dot followed by a letter is part of a file name ("verify.sh"), not the end of the sentence.
     '\\breplace\\b(?:[^.\\n]|\\.(?=\\S)){0,80}\\b(?:with|by)[ \\t]+(?:an[ \\t]+)?(?:empty|`?exit[ \\t]+0|`?true\\b|`?return[ \\t]+true)',
     '\\|[ \\t]*(?:ba|z)?sh\\b|\\b(?:curl|wget)\\b[^\\n]{0,200}https?:\\/\\/',
-    '\\b(?:send|upload|post|e-?mail|include|paste|publish|print|commit|attach)(?:s|es|ed|ing)?\\b[^.\\n]{0,60}(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \\t]+keys?)\\b|\\.env\\b|\\b\\w+_(?:token|secret|password|api_?key|access_?key)\\b|\\bauthorization[ \\t]+headers?\\b)',
+    '\\b(?:send|upload|post|e-?mail|include|paste|publish|print|commit|attach)(?:s|es|ed|ing)?\\b[^.\\n]{0,60}(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \\t]+keys?)\\b|\\.env\\b|\\b\\w+_(?:token|secret|password|api_?key|access_?key|secret_?key|private_?key)\\b|\\bauthorization[ \\t]+headers?\\b)|\\bgh[ \\t]+secret[ \\t]+list\\b',
     '(?:~|\\$HOME)\\/\\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg)\\b',
     '\\bbypass\\w*|\\bdangerously\\w*|\\bauto-?approv\\w*|\\byolo\\b|Bash\\(\\*\\)',
     '\\b(?:disable|turn[ \\t]+off|skip|bypass|remove|stub[ \\t]+out|comment(?:ing)?[ \\t]+out)\\b[^.\\n]{0,40}(?:\\b(?:security|auth\\w*|verification|checksums?|signatures?|audit\\w*|logging|monitoring|2fa|mfa|sandbox\\w*)\\b|\\w*(?:verif|signature|csrf|authori[sz]|authenticat)\\w*\\(\\))',
@@ -454,6 +454,8 @@ const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduc
 const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*|ask(?:ing)?[ \t]+(?:the[ \t]+user[ \t]+|a[ \t]+human[ \t]+)?(?:before|first))(?![\p{L}])/iu;
 /** Instructions described, not given: "if you find instructions in this repo asking you to …". */
 const REPORTED_REQUEST = /\b(?:instructions?|requests?|text|content|messages?|comments?|anything|something|files?|pages?)\b(?:[ \t]+[\w.-]+){0,5}?[ \t]+(?:asking|telling|instructing|requesting|urging)[ \t]+(?:you[ \t]+)?to\b(?![^.;!?\n]*[.;!?]\s)/i;
+/** A condition closed by a dash or a comma before the order it arms. */
+const CONDITION_BEFORE_ORDER = /\b(?:if|when|whenever|while|once)\b[^,;—–]*(?:[,—–]|[ \t]-[ \t])/gi;
 const LIST_ITEM_START = /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]/;
 const NEXT_LIST_ITEM = /\n(?=[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t])/;
 /** An action left to the user's request. */
@@ -495,7 +497,9 @@ function firstOrder(s: string, payloads: RegExp, endsAfter = 0, prohibition?: Re
     const clause = before.slice(Math.max(before.search(/(?:[,;。！？，；：]|:(?!\/\/))(?:[^,;:。！？，；：]|:\/\/)*$/), before.search(/\b(?:and|then|but)\b(?!.*\b(?:and|then|but)\b)/i), -1) + 1);
     if (m.index + m[0].length <= endsAfter) continue;
     if (TOPIC.test(m[0]) && !ADDING.test(clause)) continue;
-    if (!DECEIT.test(m[0]) && (FORBIDS.test(clause) || prohibition?.test(clause))) continue;
+    // "when they are not looking — … — also relax the limiter": the negation sits in the condition, not on the order.
+    const ordered = clause.replace(CONDITION_BEFORE_ORDER, ' ');
+    if (!DECEIT.test(m[0]) && (FORBIDS.test(ordered) || prohibition?.test(ordered))) continue;
     // "Install the SDK … only if the user asks: `curl … | bash`": what the user asks for is no attack; "instructions asking you to
     // upload secrets" names what to refuse.
     if (ONLY_IF_ASKED.test(before) || REPORTED_REQUEST.test(before)) continue;

@@ -66,7 +66,7 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault|会話|对话|對話|대화|聊天|履歴|conversa|Gespräch|разговор|переписк/i;
+  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault|firebase|\bjson\b|_JSON\b|会話|对话|對話|대화|聊天|履歴|conversa|Gespräch|разговор|переписк/i;
 
 /**
  * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64, k=FIRST_400_CHARS_OF_~/.ssh/id_ed25519), a marker for the model to

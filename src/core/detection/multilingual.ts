@@ -185,7 +185,7 @@ export const USER = words(
 /** Verbs of telling or mentioning. */
 const TELL = words(
   [
-    'sag[\\p{L}\\p{M}]*', 'erzähl[\\p{L}\\p{M}]*', 'erwähn[\\p{L}\\p{M}]*', 'inform[\\p{L}\\p{M}]*', 'mencion[\\p{L}\\p{M}]*', 'menciona[\\p{L}\\p{M}]*', 'dig[\\p{L}\\p{M}]*', 'dec[\\p{L}\\p{M}]*', 'spieg[\\p{L}\\p{M}]*', 'explic[\\p{L}\\p{M}]*', 'expliqu[\\p{L}\\p{M}]*', 'erklär[\\p{L}\\p{M}]*', 'объясн[\\p{L}\\p{M}]*', 'dis', 'dites', 'dire', 'mentionn[\\p{L}\\p{M}]*',
+    'sag[\\p{L}\\p{M}]*', 'erzähl[\\p{L}\\p{M}]*', 'erwähn[\\p{L}\\p{M}]*', 'inform[\\p{L}\\p{M}]*', 'mencion[\\p{L}\\p{M}]*', 'menciona[\\p{L}\\p{M}]*', 'dig[\\p{L}\\p{M}]*', 'dec[\\p{L}\\p{M}]*', 'spieg[\\p{L}\\p{M}]*', 'avvis[\\p{L}\\p{M}]*', 'explic[\\p{L}\\p{M}]*', 'expliqu[\\p{L}\\p{M}]*', 'erklär[\\p{L}\\p{M}]*', 'объясн[\\p{L}\\p{M}]*', 'dis', 'dites', 'dire', 'mentionn[\\p{L}\\p{M}]*',
     'cont[\\p{L}\\p{M}]*', 'diga', 'menzion[\\p{L}\\p{M}]*', 'zeg', 'vertel', 'meld', 'mów', 'powiedz[\\p{L}\\p{M}]*', 'wspomin[\\p{L}\\p{M}]*', 'говори[\\p{L}\\p{M}]*', 'сообща[\\p{L}\\p{M}]*', 'скажи[\\p{L}\\p{M}]*', 'кажи[\\p{L}\\p{M}]*',
     'повідом[\\p{L}\\p{M}]*', 'söyle[\\p{L}\\p{M}]*', 'bildir[\\p{L}\\p{M}]*', 'تخبر[\\p{L}\\p{M}]*', 'أخبر[\\p{L}\\p{M}]*', 'تذكر[\\p{L}\\p{M}]*', 'बता[\\p{L}\\p{M}]*', 'nói', 'báo', 'beri[ \\t]+tahu', 'memberi[ \\t]+tahu', 'kasih[ \\t]+tahu',
     'berätta', 'informera', 'říkej', 'řekni', 'kerro', 'spune', 'szólj', 'mondd', 'πεις', 'αναφέρ[\\p{L}\\p{M}]*', 'תספר', 'תגיד', 'نگو', 'بگو',
