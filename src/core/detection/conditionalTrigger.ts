@@ -454,6 +454,11 @@ const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduc
 const FORBIDS = /(?:^|[^\p{L}])(?:never|not|don['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|avoid|no[ \t]+need[ \t]+to|(?:defend|protect|guard|secure)[ \t]+against|prevent\w*|ask(?:ing)?[ \t]+(?:the[ \t]+user[ \t]+|a[ \t]+human[ \t]+)?(?:before|first))(?![\p{L}])/iu;
 /** Instructions described, not given: "if you find instructions in this repo asking you to …". */
 const REPORTED_REQUEST = /\b(?:instructions?|requests?|text|content|messages?|comments?|anything|something|files?|pages?)\b(?:[ \t]+[\w.-]+){0,5}?[ \t]+(?:asking|telling|instructing|requesting|urging)[ \t]+(?:you[ \t]+)?to\b(?![^.;!?\n]*[.;!?]\s)/i;
+/** Korean and Japanese forbid at the end of the sentence: "사용자에게 알리지 않고 … 변경하지 마세요" forbids the unannounced change. */
+function forbiddenAtSentenceEnd(text: string, from: number): boolean {
+  return /하지[ \t]*(?:마|말)|しないで|してはいけ|禁止/.test(text.slice(from, from + 200).split(/[.。!?！？\n]/)[0]);
+}
+
 /** A condition closed by a dash or a comma before the order it arms. */
 const CONDITION_BEFORE_ORDER = /\b(?:if|when|whenever|while|once)\b[^,;—–]*(?:[,—–]|[ \t]-[ \t])/gi;
 const LIST_ITEM_START = /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]/;
@@ -740,12 +745,13 @@ export const CONDITIONAL_TRIGGER: Detector = {
         message: `Report fixed in advance ${preview(m[0])}: it tells the agent to tell the user what is not true.` });
     });
     view.eachLineMatch(COVERT_WORD, COVERT, (m) => {
-      if (view.negated(m.index)) return;
+      if (view.negated(m.index) || forbiddenAtSentenceEnd(text, m.index + m[0].length)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
         message: `Covert action ${preview(m[0])}: it tells the agent to act without the user knowing.` });
     });
     view.eachLineMatch(CONCEALED_WORD, CONCEALED, (m) => {
       if (view.negated(m.index) || TELLS_WHAT.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12))) return;
+      if (forbiddenAtSentenceEnd(text, m.index + m[0].length)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'covert_action',
         message: `Covert action ${preview(m[0])}: it tells the agent to keep what it does from the user.` });
     });
