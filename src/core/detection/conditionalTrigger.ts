@@ -4,7 +4,7 @@
  */
 
 import { Anchor, AnchorPair } from './anchors';
-import { preview, type DocumentView } from './documentView';
+import { LIST_ITEM, preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 import {
   AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
@@ -461,8 +461,8 @@ function forbiddenAtSentenceEnd(text: string, from: number): boolean {
 
 /** A condition closed by a dash or a comma before the order it arms. */
 const CONDITION_BEFORE_ORDER = /\b(?:if|when|whenever|while|once)\b[^,;—–]*(?:[,—–]|[ \t]-[ \t])/gi;
-const LIST_ITEM_START = /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]/;
-const NEXT_LIST_ITEM = /\n(?=[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t])/;
+/** Where the next list item starts (LIST_ITEM at a line start). */
+const NEXT_LIST_ITEM = new RegExp(`\\n(?=${LIST_ITEM.source.slice(1)})`);
 /** An action left to the user's request. */
 const ONLY_IF_ASKED = /\bonly[ \t]+(?:if|when)[ \t]+(?:(?:the[ \t]+)?user[ \t]+(?:explicitly[ \t]+)?(?:asks?|requests?)|(?:explicitly[ \t]+)?(?:asked|requested))\b/i;
 const DECEIT = /^(?:answer[ \t]+no|deny|lie|change[ \t]+the[ \t]+subject|say[ \t]+(?:no|nothing)|(?:do[ \t]+not|don't|never)[ \t]+\w+)$/i;
@@ -663,7 +663,7 @@ export const CONDITIONAL_TRIGGER: Detector = {
       // "Humans can skip the next paragraph": the paragraph it points at is read too.
       const paragraphs = text.slice(end, Math.min(text.length, end + 600)).split(/\n[ \t]*\n/);
       // A trigger in a list item speaks for its item: the next item is other guidance.
-      if (LIST_ITEM_START.test(text.slice(view.lineAt(m.index)[0], m.index + 1))) paragraphs[0] = paragraphs[0].split(NEXT_LIST_ITEM)[0];
+      if (LIST_ITEM.test(text.slice(view.lineAt(m.index)[0], m.index + 1))) paragraphs[0] = paragraphs[0].split(NEXT_LIST_ITEM)[0];
       // An address on a line of its own (a heading, "Humans: skip this section.") is about the paragraph after it.
       const pointsOn = /\b(?:following|next)\b/i.test(m[0]) || text.slice(end, view.lineAt(end)[1]).trim().length <= 12;
       const paragraph = { text: pointsOn ? paragraphs.slice(0, 2).join('\n\n') : paragraphs[0].slice(0, 300), offset: 0 };

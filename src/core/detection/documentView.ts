@@ -76,7 +76,7 @@ const CHANGE_REFERENCE = /\((?:[^()\n]{0,40},[ \t]*)?#\d+(?:,[ \t]*@[\w-]+)?\)/;
 /** A bracketed aside on one line. */
 const ASIDE = /\([^()\n]*\)/g;
 
-const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
+export const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]/;
 
 /**
  * A lead line of a list of things not to do: a prohibition sign or word ("❌ Don't", "Avoid:", "НЕ делай",
@@ -172,8 +172,7 @@ export class DocumentView {
     // A block introduced for people ("For humans setting up a new laptop, the installer is:") is not for the agent to run.
     if (!leads || ORDER_TO_FOLLOW.test(intro)) return false;
     // "Configure the agent like this before starting:" orders the block run; "tokens like <|im_start|>" cites an example.
-    const example = EXAMPLE_MARKER.exec(intro);
-    const cited = example !== null && !(/\blike\b/i.test(example[0]) && IMPERATIVE_LIKE_THIS.test(intro) && !EXAMPLE_MARKER.test(intro.replace(/\blike\b/gi, ' ')));
+    const cited = EXAMPLE_MARKER.test(IMPERATIVE_LIKE_THIS.test(intro) ? intro.replace(/\blike[ \t]+(?:this|so)\b/gi, ' ') : intro);
     // A negation counts in the sentence that leads into the block, or in one that points at it ("Do not run the following. It wipes the disk:");
     // "The helpers are not on conda. Install them with:" negates something else.
     const sentences = intro.replace(CONDITION_CLAUSE, ' ').split(/(?<=[.!?])[ \t]+/);

@@ -84,13 +84,8 @@ const FOLLOW_NEAR = new RegExp(
 const FOLLOW_NEAR_REACH = 600;
 
 /** What text revealed by decoding or joining says: an instruction, or an order that weakens a protection. */
-const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text) ?? dangerousShellCue(text);
-/** A shell command nobody hides honestly: hooks skipped, sudoers edited, a root shell, a reverse shell, a database dropped. */
-const DANGEROUS_SHELL = /--no-verify\b|\bNOPASSWD\b|\/etc\/sudoers\b|\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s)\b|\/dev\/tcp\/|\bdatabase[ \t]+drop\b|\bdrop[ \t]+database\b|\brm[ \t]+-[a-z]*r[a-z]*f?\b/i;
-const dangerousShellCue = (text: string): string | undefined => {
-  const m = DANGEROUS_SHELL.exec(text);
-  return m ? `is a dangerous shell command ("${m[0]}")` : undefined;
-};
+/** What revealed text orders: an instruction (a risky shell command among them) or a weakened protection. */
+const revealedCue = (text: string): string | undefined => instructionCue(text) ?? weakeningCue(text);
 /** What a cue says without the text it quotes: 'orders a protection weakened', 'is a "covert_action" instruction'. */
 const cueKind = (cue: string): string => cue.split(' (')[0];
 /** Where the encoded run an order points at may be: the rest of its paragraph and the next one. */

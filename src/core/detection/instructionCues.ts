@@ -15,8 +15,8 @@ import { EVERY_RULE, type Detection, type Detector } from './rule';
 
 const TEXT_DETECTORS: readonly Detector[] = [FAKE_STRUCTURE, CONDITIONAL_TRIGGER, DANGEROUS_ACTIONS, OTHER_LANGUAGES, EXFIL_RENDERING];
 
-/** Shell commands that fetch, delete the home or root directory, or open a shell to the network. */
-const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\bgit[ \t]+push\b[^\n]{0,40}?[ \t](?:-f|--force(?:-with-lease)?)\b|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]/i;
+/** Shell commands that fetch, delete the home or root directory, open a shell to the network, skip hooks, grant root (sudoers, a SUID bit) or drop a database. */
+const SHELL_COMMAND = /\b(?:curl|wget)[ \t]+\S*https?:\/\/|\bgit[ \t]+push\b[^\n]{0,40}?[ \t](?:-f|--force(?:-with-lease)?)\b|\brm[ \t]+-rf[ \t]+[~/]|\bbash[ \t]+-i\b|\/dev\/tcp\/|\bbase64[ \t]+(?:-d|--decode)\b|\bnc[ \t]+-[el]|--no-verify\b|\bNOPASSWD\b|\/etc\/sudoers\b|\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s)\b|\b(?:database[ \t]+drop|drop[ \t]+database)\b/i;
 
 /** Orders to an agent that the specific rules do not name. */
 const CUES: readonly [RegExp, string][] = [

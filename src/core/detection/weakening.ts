@@ -40,6 +40,10 @@ export const CODE_WEAKENING =
   '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|\\bassert[ \\t]+True\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)|' +
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
+/** Every request or response copied to an outside address: "add a middleware that mirrors every request body to https://…". */
+export const MIRRORED_REQUESTS =
+  '\\b(?:mirror|forward|copy|send|post|tee|duplicate|ship)\\w*[ \\t]+(?:every|all|each)[ \\t]+(?:incoming[ \\t]+)?(?:requests?|responses?)(?:[ \\t]+bod(?:y|ies))?\\b[^.\\n]{0,40}?\\bto[ \\t]+`?https?:\\/\\/';
+
 /** Where data lands for others to read. */
 const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ \\t]+messages?|trailers?|headers?|buckets?|s3:\\/\\/|gs:\\/\\/|tfvars|issues?|PR[ \\t]+descriptions?|docs|documentation|frontmatter|README|footers?)';
 
@@ -71,8 +75,7 @@ export const WEAKENING = [
   '\\baccept\\w*[ \\t]+(?:unsigned[ \\t]+)?(?:tokens?|jwts?)[ \\t]+with[ \\t]+`?["\']?alg(?:orithm)?["\']?[ \\t]*[:=][ \\t]*["\']?none\\b',
   // Secret values put in what the agent writes: "include … the values of any variables matching *KEY* or *TOKEN*".
   '\\binclude\\w*\\b[^.\\n]{0,80}?\\bvalues?[ \\t]+of[ \\t]+(?:any|all|every|the)[ \\t]+(?:environment[ \\t]+)?variables?\\b[^.\\n]{0,30}?(?:KEY|TOKEN|SECRET|PASSWORD)',
-  // Every request copied out: "add a middleware that mirrors every request body to https://…".
-  '\\b(?:mirror|forward|copy|send|post|tee|duplicate|ship)\\w*[ \\t]+(?:every|all|each)[ \\t]+(?:incoming[ \\t]+)?(?:requests?|responses?)(?:[ \\t]+bod(?:y|ies))?\\b[^.\\n]{0,40}?\\bto[ \\t]+`?https?:\\/\\/',
+  MIRRORED_REQUESTS,
   // Data copied to outside storage: "write the raw frame to s3://…".
   '\\b(?:write|upload|export|copy|sync|send)\\w*\\b[^\\n]{0,60}?["\'`(]?(?:s3|gs|az|abfss?):\\/\\/',
   // Code from outside the reviewed dependencies: a git fork instead of the registry, a process spawned in the background.

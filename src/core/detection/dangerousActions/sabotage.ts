@@ -6,6 +6,7 @@
 import type { Anchor } from '../anchors';
 import { preview, type DocumentView } from '../documentView';
 import type { DetectionRule } from '../rule';
+import { MIRRORED_REQUESTS } from '../weakening';
 import type { Report } from './check';
 import { checkAnchor } from './checkAnchors';
 
@@ -76,7 +77,7 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
     /\b(?:disable|remove|turn[ \t]+off|switch[ \t]+off|drop|strip|bypass|delete)\w*\b[^.\n]{0,30}?\b(?:rate[ \t-]*limit\w*|(?:account[ \t]+)?lockouts?|brute[ \t-]*force[ \t]+protection|captcha)\b(?![^.\n]*\b(?:tests?|testing|local|dev|development|staging|CI|fixtures?)\b)[^.\n]{0,60}?\b(?:login|log[ \t]+in|sign[ \t-]?in|auth\w*|password\w*|otp|2fa|mfa)\b|\b(?:login|sign[ \t-]?in|auth\w*|password|otp)\b[^.\n]{0,30}?\b(?:without|no)[ \t]+(?:any[ \t]+)?(?:rate[ \t-]*limit\w*|lockouts?|captcha)\b(?![^.\n]*\b(?:tests?|testing|local|dev|development|staging|CI|fixtures?)\b)/gi],
   // Every request or response copied to an outside address: "add a middleware that mirrors every request body to https://…".
   [checkAnchor(['every request', 'all requests', 'each request', 'every incoming request', 'all incoming requests', 'every response', 'all responses']),
-    /\b(?:mirror|forward|copy|send|post|tee|duplicate|ship)\w*[ \t]+(?:every|all|each)[ \t]+(?:incoming[ \t]+)?(?:requests?|responses?)(?:[ \t]+bod(?:y|ies))?\b[^.\n]{0,40}?\bto[ \t]+`?https?:\/\/[^\s`'")]+/gi],
+    new RegExp(`${MIRRORED_REQUESTS}[^\\s\`'")]+`, 'gi')],
   [checkAnchor(['debug', 'hidden', 'secret', 'maintenance']),
     /\b(?:debug|hidden|secret|maintenance)[ \t]+(?:GET[ \t]+|POST[ \t]+)?(?:route|endpoint|backdoor)\b[^\n]{0,120}\b(?:exec|eval|spawn|system|shell|cmd|command)\b/gi],
 ];
