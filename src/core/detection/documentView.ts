@@ -68,6 +68,9 @@ const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+exa
 /** Text that orders something written into the agent's output and neither warns, forbids nor gives an example. */
 const writesOut = (text: string): boolean => WRITE_ORDER.test(text) && OUTPUT_PLACE.test(text) && !WARNS.test(text) && !NEGATION.test(text);
 
+/** An introduction that waives asking first ("just run this, don't bother asking the user"): the block is run on the agent's own authority. */
+const WAIVES_ASKING = /\b(?:don['’]?t|do[ \t]+not|never|no[ \t]+need[ \t]+to)[ \t]+(?:bother[ \t]+)?(?:ask|asking|confirm|check[ \t]+with)\b(?![ \t]+(?:for[ \t]+)?(?:(?:their|your|the[ \t]+user's)[ \t]+)?(?:passwords?|credentials?|tokens?|keys?|secrets?|personal))|\bwithout[ \t]+asking\b|\bskip[ \t]+asking\b/i;
+
 /** Text addressed to people rather than the agent: "for humans setting up a laptop", "humans only", "manual setup". */
 const FOR_HUMANS = /\bfor[ \t]+(?:the[ \t]+)?humans?\b|\bfor[ \t]+(?:end[ \t-]+)?users\b|\bhumans?[ \t]+only\b|\b(?:human|manual)[ \t]+(?:setup|install\w*)\b/i;
 /** A pull request, with its area and author, cited on a list item: "(#1110)", "(auth, #1110, @esra)". */
@@ -183,6 +186,11 @@ export class DocumentView {
   /** The fence's introduction orders its content written into what the agent produces ("every PR description must begin with the following:"). */
   fenceOrderedWritten(fence: number): boolean {
     return writesOut(this.fenceIntro(fence, this.linesAboveFence(fence)));
+  }
+
+  /** The fence's introduction waives asking the user first: an order to run the block, not a quotation of it. */
+  fenceRunUnasked(fence: number): boolean {
+    return WAIVES_ASKING.test(this.fenceIntro(fence, this.linesAboveFence(fence)));
   }
 
   /** The two non-blank lines above a fence, nearest first. */
@@ -372,7 +380,8 @@ export class DocumentView {
    */
   quotation(start: number, end: number, mode: 'code' | 'fence' | 'example-fence'): string | undefined {
     const fence = this.fenceAt(start, end);
-    const written = fence !== -1 && mode !== 'example-fence' && this.fenceOrderedWritten(fence);
+    // A block to run without asking is an order whatever else its introduction says ("don't bother asking" is no prohibition of it).
+    const written = fence !== -1 && ((mode !== 'example-fence' && this.fenceOrderedWritten(fence)) || this.fenceRunUnasked(fence));
     if (fence !== -1 && !written && (mode !== 'example-fence' || this.fenceMarkedAsExample(fence))) {
       return mode === 'example-fence' ? 'inside a fenced code block introduced as an example' : 'inside a fenced code block';
     }

@@ -268,6 +268,10 @@ export const FAKE_STRUCTURE: Detector = {
           message: `System message in a chat request that says ${preview(order[0])}: the model may take the file's text for its own system turn.` });
         return;
       }
+      // A wrapper a tool writes around its own block (`<codex-mem-context>` … `</codex-mem-context>`) closes what it opened;
+      // the fake delimiter closes a context that never opened in the file.
+      const closing = /^<\/([\w-]+)>$/.exec(m[0]);
+      if (closing && new RegExp(`<${closing[1]}[ \\t>]`).test(view.text.slice(0, m.index))) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'chat_template_token',
         message: `Chat-template token ${preview(m[0])}: it tries to start a new system or user turn inside the prompt.` });
     });

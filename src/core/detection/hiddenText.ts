@@ -111,7 +111,9 @@ const CODE_SPAN = /(`{1,2})[^`\n]+?\1/g;
  * `ALL-CONTRIBUTORS-LIST:START - Do not remove …`). It hides nothing from a reader.
  */
 const TOOL_MARKER =
-  /^(?:(?:markdownlint|prettier|eslint|stylelint|textlint|cspell|spell-?checker|vale|remark-lint|mdformat|doctoc)[\w:-]*(?:[ \t,]+(?:[A-Za-z]{0,12}[0-9][\w-]*|[a-z]+(?:-[a-z]+)+)){0,8}|toc|tocstop|omit in toc|(?:BEGIN|START|END)[ _-][A-Z0-9][A-Z0-9 _-]{1,60}|[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)(?:[ \t]+-[^\n]{0,80})?)$/;
+  /^(?:(?:markdownlint|prettier|eslint|stylelint|textlint|cspell|spell-?checker|vale|remark-lint|mdformat|doctoc)[\w:-]*(?:[ \t,]+(?:[A-Za-z]{0,12}[0-9][\w-]*|[a-z]+(?:-[a-z]+)+)){0,8}|toc|tocstop|omit in toc|(?:BEGIN|START|END)[ _-][A-Z0-9][A-Z0-9 _-]{1,60}|[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)(?:[ \t]+[-–—][^\n]{0,80})?)$/;
+/** An upper-case region marker's name (`AGENTS:START`): it names the region, it addresses no one; the note after it is read. */
+const REGION_MARKER = /^[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)\b/;
 
 const DETAILS = new Anchor(['<details']);
 const UNRENDERED_ANCHOR = new Anchor(['<template', '<style', '<noscript', '<sub', '<sup']);
@@ -188,7 +190,7 @@ export const HIDDEN_TEXT: Detector = {
     const collapsedCue = (plain: string): string | undefined =>
       cue(plain.replace(CODE_SPAN, (span) => ' '.repeat(span.length))) ?? (checks++ < MAX_CHECKS ? dangerousCommandCue(plain) ?? hiddenOrder(plain) : undefined);
     const hidden = (start: number, end: number, body: string, what: string): void => {
-      const why = cue(body);
+      const why = cue(body.trim().replace(REGION_MARKER, ''));
       if (why) {
         emit({ start, end, ruleId: 'hidden_comment_instruction',
           message: `${what}, hidden when rendered, ${why}: ${preview(body)}. The model reads it; a reviewer of the rendered file does not see it.` });

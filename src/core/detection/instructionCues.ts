@@ -38,7 +38,8 @@ const CUES: readonly [RegExp, string][] = [
     'asks to send private data'],
   [/\b(?:include|insert|add|put|paste|write)\b[^\n]{0,60}?\w*(?:token|secret|password|credential|api[_-]?key)\w*\b[^\n]{0,60}?\b(?:commit|message|pull[ \t]+request|issue|comment|log|output|readme)\b/i,
     'asks to leak a secret'],
-  [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|command|payload|binary)\b/i, 'asks to run a command'],
+  // A command named by kind only ("run the scaffolding command") is how workflow notes speak; a command given or pointed at is an order.
+  [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|payload|binary|command[ \t]*(?:[:`]|below\b|above\b|from\b|at\b))/i, 'asks to run a command'],
   [SHELL_COMMAND, 'contains a shell command'],
   [/\bpush\w*\b[^.\n]{0,60}\bto[ \t]+`?(?:git@|https?:\/\/|ssh:\/\/)/i, 'pushes the code to an outside remote'],
   [/\b(?:from[ \t]+now[ \t]+on|new[ \t]+instructions|system[ \t]+prompt|jailbreak|developer[ \t]+mode|DAN[ \t]+mode|no[ \t]+(?:restrictions|limits|rules))\b/i,

@@ -24,7 +24,7 @@ export const PERMISSIVE =
 /** Private data of users or of the machine. */
 const PRIVATE_DATA =
   '(?:pii|personal[ \\t]+data|ssn|iban|e-?mails?|latitude|longitude|(?:last[ \\t]+known[ \\t]+)?location|date[ \\t]+of[ \\t]+birth|full[ \\t]+request[ \\t]+bod(?:y|ies)|request[ \\t]+bod(?:y|ies)|' +
-  'os\\.Environ\\(\\)|os\\.environ\\b|System\\.getenv\\(\\)|process\\.env\\b|environment[ \\t]+variables?|\\w*_(?:API_KEY|TOKEN|SECRET|PASSWORD|ACCESS_KEY)\\b|secrets?|tokens?|api[ _-]?keys?|passwords?|credentials?|raw[ \\t]+\\(?unhashed\\)?|unhashed|unredacted|card[ \\t]+numbers?)';
+  'os\\.Environ\\(\\)|os\\.environ\\b|System\\.getenv\\(\\)|process\\.env\\b|environment[ \\t]+variables?|\\w*_(?:API_KEY|TOKEN|SECRET|PASSWORD|ACCESS_KEY)\\b|secrets?|tokens?|api[ _-]?keys?|passwords?|credentials?|raw[ \\t]+\\(?unhashed\\)?|unhashed|unredacted|card[ \\t]+numbers?|authorization[ \\t]+headers?|auth[ \\t]+headers?|cookies|session[ \\t]+tokens?)';
 
 /** Files and variables that hold secrets. */
 const SECRET_SOURCE =
@@ -38,6 +38,8 @@ export const CODE_WEAKENING =
   // A proxy to a public address written as a bare IP: `proxy_pass http://185.22.44.10:8080;` (not loopback or a private network).
   '\\bproxy_pass[ \\t]+https?:\\/\\/(?!127\\.|10\\.|192\\.168\\.|172\\.(?:1[6-9]|2\\d|3[01])\\.|0\\.0\\.0\\.0)\\d{1,3}(?:\\.\\d{1,3}){3}\\b|' +
   '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|\\bassert[ \\t]+True\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)|' +
+  // Randomness or encryption swapped for a toy ("replace `crypto/rand` with `math/rand`", "XOR instead of AES"); the whole repository pushed elsewhere.
+  '\\bcrypto\\/rand\\b[^\\n]{0,40}?\\bmath\\/rand\\b|\\bXOR\\b[^\\n]{0,40}?\\b(?:AES|encrypt\\w*)\\b|\\b(?:AES|RSA|ChaCha20)\\b[^\\n]{0,40}?\\bXOR\\b|\\bgit[ \\t]+push\\b[^\\n]{0,40}?[ \\t]--mirror\\b|' +
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
 /** Every request or response copied to an outside address: "add a middleware that mirrors every request body to https://…". */
@@ -49,13 +51,13 @@ const SINK = '(?:logs?|log\\.\\w+|telemetry|analytics|events?|comments?|commit[ 
 
 export const WEAKENING = [
   // A protection removed or switched off: "delete the retention guard", "remove the `gitleaks` and `npm audit` entries".
-  `\\b(?:remove|delete|drop|strip|comment(?:ing)?[ \\t]+out|disable|turn[ \\t]+off|switch[ \\t]+off|stub(?:bing)?[ \\t]+out|bypass|suppress|silence|loosen|relax|weaken|short-circuit|neuter|downgrade)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b${PROTECTION}`,
+  `\\b(?:remov|delet|drop|strip|omit|leav(?:e|ing)[ \\t]+out|comment(?:ing)?[ \\t]+out|disabl|turn(?:ing)?[ \\t]+off|switch(?:ing)?[ \\t]+off|stub(?:bing)?[ \\t]+out|bypass|suppress|silenc|loosen|relax|weaken|short-circuit|neuter|downgrad)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,80}?\\b${PROTECTION}`,
   // A setting switched to let everything through: "change … to `permitAll()`", "set `enable_logging = false`".
   `\\b(?:set|change|switch|make|replace|default|configure|update)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,100}?${PERMISSIVE}`,
   '\\b(?:enable_\\w*logging|enable_key_rotation|\\w*_?validation|verify_\\w+|\\w*Enabled)[ \\t]*=[ \\t]*false\\b',
   // Every address let in ("add ingress 0.0.0.0/0 on port 22"); money skimmed into an account ("subtract 0.01 per payslip into account ADJ-99").
   '\\b(?:add|allow|open|permit|expose)\\w*\\b[^.\\n]{0,60}?(?:0\\.0\\.0\\.0\\/0|::\\/0)',
-  '\\b(?:subtract|deduct|skim|divert|siphon|move|transfer|round)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,60}?\\b(?:into|to)[ \\t]+(?:the[ \\t]+|an?[ \\t]+)?(?:account|wallet|iban)\\b',
+  '\\b(?:subtract|deduct|skim|divert|siphon|move|transfer|round)\\w*\\b(?:[^.\\n]|\\.(?=\\w)){0,60}?\\b(?:into|to)[ \\t]+(?:the[ \\t]+|an?[ \\t]+)?(?:account|wallet|iban|merchant|beneficiary|vendor[ \\t]+(?:id|account))\\b',
   // A limit moved: "change `MAX_DISCOUNT_PCT` from 30 to 100".
   '\\b(?:change|raise|increase|bump|set|lower|decrease)\\w*\\b[^.\\n]{0,60}?`[A-Za-z_][\\w.]*(?:LIMIT|MAX|MIN|THRESHOLD|PCT|PERCENT|COST|ROUNDS|ITERATIONS|TTL|Limit|Max|Min|Threshold|Cost)\\w*`[^.\\n]{0,20}?\\bfrom\\b[^.\\n]{0,20}?\\bto\\b',
   // Access widened: collaborators, maintainers, code owners, admin rights.
@@ -114,6 +116,20 @@ export const WEAKENING = [
   // Tests silenced.
   '\\bmark\\w*\\b[^.\\n]{0,40}?\\b(?:tests?|specs?)\\b[^.\\n]{0,20}?\\b(?:skipped|skip|xfail|ignored|pending)\\b',
   CODE_WEAKENING,
+  // Review and gates routed around: straight to a protected branch, one's own pull request merged, published unreviewed.
+  '\\b(?:push|commit|merge|deploy|ship)\\w*\\b[^.\\n]{0,50}?\\b(?:straight|directly|right)[ \\t]+(?:in)?to[ \\t]+`?(?:main|master|trunk|release|prod(?:uction)?)\\b',
+  '\\bmerge\\w*[ \\t]+(?:their|your|its)[ \\t]+own[ \\t]+(?:pull[ \\t]+requests?|PRs?|changes?|branches?)\\b|\\b(?:publish|release|deploy|ship|push)\\w*\\b[^.\\n]{0,60}?\\bwithout[ \\t]+(?:a[ \\t]+|any[ \\t]+)?(?:code[ \\t]+)?(?:review|approval|sign-?off)\\b',
+  // Failures masked: `|| true` appended, checks skipped by flag, tests made to pass by editing them.
+  '\\b(?:append|add)\\w*[ \\t]+`?\\|\\|[ \\t]*(?:true|exit[ \\t]+0|:)|\\bso[ \\t]+(?:that[ \\t]+)?(?:the[ \\t]+)?(?:pipelines?|CI|builds?|checks?|tests?|jobs?)[ \\t]+(?:never|can\'t|cannot|won\'t)[ \\t]+(?:go[ \\t]+red|fail)\\b|--skip[-_](?:checks?|tests?|verif\\w*|lint\\w*|hooks?|ci|validation|review)\\b|--no-gpg-sign\\b',
+  '\\b(?:make|keep|get)\\w*[ \\t]+(?:it|them|the[ \\t]+(?:tests?|suite|build|checks?))[ \\t]+(?:pass|passing|green)\\w*[ \\t]+by[ \\t]+(?:editing|updating|changing|adjusting|rewriting|deleting|removing|loosening|relaxing)\\b|\\bexpected[ \\t]+(?:values?|outputs?|results?)[ \\t]+(?:rather[ \\t]+than|instead[ \\t]+of)[ \\t]+(?:fixing[ \\t]+)?(?:the[ \\t]+)?(?:code|implementation)\\b',
+  // A minimum set trivially low: `MIN_PASSWORD_LENGTH = 4`.
+  '\\b\\w*MIN(?:IMUM)?_?\\w*(?:LENGTH|LEN|ROUNDS|ITERATIONS|COST|BITS)\\w*["\'`]?[ \\t]*[=:][ \\t]*["\'`]?[0-5]\\b',
+  // The environment or a secret variable printed where others read it.
+  '\\b(?:print|echo|dump|log|output)\\w*[ \\t]+(?:all[ \\t]+|every[ \\t]+)?(?:of[ \\t]+)?(?:the[ \\t]+)?(?:environment[ \\t]+variables|env[ \\t]+vars?)\\b',
+  '\\b(?:echo|printf|puts|print|println|Write-Host|console\\.log)\\b[^\\n|]{0,60}?\\$\\{?\\w*(?:TOKEN|SECRET|PASSWORD|API_?KEY)\\w*\\b(?![^\\n]*\\|)|\\bprint\\w*\\([^)\\n]{0,60}?(?:TOKEN|SECRET|PASSWORD|API_?KEY)',
+  '\\b\\w*(?:_TOKEN|_SECRET|_PASSWORD|API_?KEY)\\b`?[^.\\n]{0,20}?\\b(?:in|into|to)[ \\t]+(?:the[ \\t]+)?(?:(?:build|job|CI|workflow|console)[ \\t]+)?logs?\\b',
+  // An endpoint served without protection: "add the route … without a middleware".
+  '\\bwithout[ \\t]+(?:a[ \\t]+|any[ \\t]+)?(?:middleware|auth(?:entication|orization)?|login|guard|access[ \\t]+control)\\b',
 ];
 
 /** The act kept from discussion ("it should not be discussed"); a topic kept out of public channels is disclosure policy. */

@@ -33,9 +33,13 @@ const SELF_COPY = new RegExp(
   `\\b(?:whenever|when|each[ \\t]+time|every[ \\t]+time|any[ \\t]+time)[ \\t]+you[ \\t]+(?:create|init\\w*|scaffold|set[ \\t]+up|clone|start|bootstrap)[ \\t]+(?:a[ \\t]+|an[ \\t]+)?(?:new[ \\t]+)?(?:\\w+[ \\t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|workspaces?)\\b[^.\\n]{0,80}?${PROPAGATE_VERB}[^.\\n]{0,30}?\\b(?:this[ \\t]+(?:file|document|paragraph|section)|these[ \\t]+(?:instructions|rules)|this[ \\t]+${AGENT_FILE})`,
   'gi',
 );
-/** Agent configurations outside the project: writing to them reaches every project the user opens. */
+/**
+ * Agent configurations outside the project: writing to them reaches every project the user opens. The user's own memory
+ * file (`~/.claude/CLAUDE.md`) is where honest files send cross-project notes, so only this file's own text written there counts.
+ */
 const GLOBAL_AGENT_CONFIG = new RegExp(
-  `${PROPAGATE_VERB}(?:[^\\n]|\\n(?![ \\t]*\\n)){0,160}?(?:~|\\$HOME|%USERPROFILE%|%APPDATA%)[\\\\/](?:\\.cursor[\\\\/]mcp\\.json|\\.claude\\.json|\\.claude[\\\\/](?:settings\\.json|CLAUDE\\.md)|\\.codeium[\\\\/]windsurf[\\\\/]mcp_config\\.json|\\.gemini[\\\\/]|\\.codex[\\\\/]|\\.hermes[\\\\/]|Library[\\\\/]Application Support[\\\\/]Claude|\\.config[\\\\/](?:Claude|Code|zed)|\\.vscode[\\\\/])`,
+  `${PROPAGATE_VERB}[^\\n]{0,60}?\\b(?:this|these|the[ \\t]+same)[ \\t]+(?:whole[ \\t]+)?(?:file|section|block|instructions?|rules?|text)\\b[^\\n]{0,80}?(?:~|\\$HOME)[\\\\/]\\.claude[\\\\/]CLAUDE\\.md|` +
+  `${PROPAGATE_VERB}(?:[^\\n]|\\n(?![ \\t]*\\n)){0,160}?(?:~|\\$HOME|%USERPROFILE%|%APPDATA%)[\\\\/](?:\\.cursor[\\\\/]mcp\\.json|\\.claude\\.json|\\.claude[\\\\/]settings\\.json|\\.codeium[\\\\/]windsurf[\\\\/]mcp_config\\.json|\\.gemini[\\\\/]|\\.codex[\\\\/]|\\.hermes[\\\\/]|Library[\\\\/]Application Support[\\\\/]Claude|\\.config[\\\\/](?:Claude|Code|zed)|\\.vscode[\\\\/])`,
   'gi',
 );
 
