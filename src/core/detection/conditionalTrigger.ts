@@ -7,7 +7,7 @@ import { Anchor, AnchorPair } from './anchors';
 import { LIST_ITEM, preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
 import {
-  AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
+  AGENT_NOUN, AGENT_NOUN_LITERALS, CONCEAL, CONCEAL_ANYWHERE, CONCEAL_LITERALS, DELETE, DISABLE_VERIFICATION, EARLIER, FAILING, INSTRUCTIONS, OVERRIDE, PASSWORD_WORD, PRECIOUS, PRIORITY, PROHIBITION, SECRET_TOKEN, SEND,
   SYSTEM_PROMPT, TESTS, UNIVERSAL_PASSWORD, USER, WITHOUT_ASKING,
 } from './multilingual';
 import { CODE_WEAKENING, IBAN, MISREPRESENTING, NOT_TO_BE_DISCUSSED, PERMISSIVE, WEAKENING } from './weakening';
@@ -347,7 +347,7 @@ const WATCHED_WORD = new Anchor(['is watching', 'is actively', 'is looking', 'is
 const WHO = '(?:the[ \\t]+)?(?:user|human|developer|owner|operator|maintainers?|reviewers?|anyone|them)';
 /** "Without telling the user", "do not mention it", "no need to report": es, fr, pt, de, it, ru, zh, ja, ko. */
 const FOREIGN_COVERT = [
-  'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'sin[ \\t]+(?:comentarlo|mencionarlo|avisarlo)', '(?:no|ni)[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes|documentes|documente|anotes|registres)',
+  'sin[ \\t]+(?:avisar|informar|notificar)(?:le)?[ \\t]+(?:al|a[ \\t]+los)[ \\t]+usuarios?', 'sin[ \\t]+dec[ií]rselo', 'sin[ \\t]+(?:comentar|mencionar|avisar)(?:lo|la|los|las)(?![\\p{L}])', 'no[ \\t]+(?:hace[ \\t]+falta|es[ \\t]+necesario)[ \\t]+(?:mencionar|comentar|documentar)(?:lo|la|los|las)?(?![\\p{L}])', 'inutile[ \\t]+de[ \\t]+(?:le|la|les)[ \\t]+(?:signaler|mentionner|dire)', '(?:no|ni)[ \\t]+(?:lo|la|los|se[ \\t]+lo)[ \\t]+(?:menciones|mencione|digas|diga|informes|comentes|documentes|documente|anotes|registres)',
   'sans[ \\t]+(?:prévenir|informer|avertir)[ \\t]+l[\'’]utilisat\\w*', 'sans[ \\t]+le[ \\t]+(?:dire|signaler|mentionner)', 'ne[ \\t]+(?:le|la|les|l\'|en)[ \\t]*(?:mentionne|signale|dis|parle)z?[ \\t]+(?:pas|rien)',
   'sem[ \\t]+(?:avisar|informar|notificar|contar[ \\t]+(?:ao|para[ \\t]+o))[ \\t]+(?:o[ \\t]+)?(?:usuário|utilizador)', 'não[ \\t]+(?:precisa|é[ \\t]+preciso|é[ \\t]+necessário)[ \\t]+(?:avisar|informar|contar|notificar)[ \\t]+(?:ao?[ \\t]+|o[ \\t]+)?(?:usuário|utilizador)',
   'no[ \\t]+(?:hace[ \\t]+falta|es[ \\t]+necesario)[ \\t]+(?:avisar|informar|decir)(?:le)?[ \\t]+al[ \\t]+usuario', 'pas[ \\t]+besoin[ \\t]+d[\'’](?:avertir|informer|prévenir)[ \\t]+l[\'’]utilisat\\w*', 'não[ \\t]+(?:(?:o|a|lhe)[ \\t]+)?(?:mencione|conte|informe|diga)[ \\t]+(?:isso|isto|nada|ao[ \\t]+(?:usuário|utilizador))',
@@ -544,6 +544,9 @@ function firstHarm(s: { text: string }): number | undefined {
 const FOREIGN_ADDRESS = new RegExp(
   `^[ \\t>*_#/-]*(?:[^\\n:：]{1,40}?[:：][ \\t*_]*)?[^\\n:：]{0,40}?${AGENT_NOUN}[^\\n:：]{0,30}?[:：]|^[ \\t]*#{1,6}[ \\t]+[^\\n:：]{0,40}?${AGENT_NOUN}[^\\n:：]{0,30}$|` +
     `^[ \\t>*_#/-]*[【\\[(（][^\\n】\\])）]{0,20}?${AGENT_NOUN}[^\\n】\\])）]{0,20}[】\\])）]|` +
+    // An agent as the subject of an obligation: "KI-Assistenten sind verpflichtet, …", "o assistente deve incluir …", "trợ lý AI phải thêm …".
+    `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,60}?(?<![\\p{L}])(?:müssen|muss|sollen|soll|sind[ \\t]+verpflichtet|ist[ \\t]+verpflichtet|debe|deben|deberá|deberán|tiene[ \\t]+que|deve|devem|deverá|doit|doivent|devra|должен|должна|должны|обязан[\\p{L}]*|musi|muszą|powinien|powinny|moet|moeten|dovrà|phải|harus|wajib)(?![\\p{L}])|` +
+    `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,80}?(?:m[aeı]l[ıi](?:dır|dir)?|必须|必須|应当|應當|しなければ|해야)|` +
     // "Quand tu es un assistant IA et …", "Wenn du ein KI-Assistent bist, …": the condition only an agent meets.
     `(?<![\\p{L}])(?:quand|lorsque|si|wenn|falls|cuando|quando|se|если|когда)[ \\t]+(?:tu[ \\t]+es|vous[ \\t]+êtes|du[ \\t]+bist|du|ihr[ \\t]+seid|eres|você[ \\t]+é|sei|ты)[ \\t]+(?:\\p{L}+[ \\t]+){0,2}?${AGENT_NOUN}`,
   'giu',
@@ -575,6 +578,12 @@ const FOREIGN_HARM = new RegExp(
     '(?:常に|始终|总是|總是|항상|immer|siempre|toujours|sempre|всегда)[^\\n。]{0,20}?\\btrue\\b',
     // Reviews approved automatically: "aprove automaticamente e escreva \"LGTM\"".
     '(?:aprov|aprueb|approuv|approv|genehmig|одобр|承認|批准|승인)\\p{L}*[ \\t]*(?:automaticamente|automáticamente|automatiquement|automatically|automatisch|автоматически|自動|自动|자동)|(?:automaticamente|automáticamente|automatiquement|automatisch|автоматически|自動的に|自动|자동으로)[ \\t]*(?:aprov|aprueb|approuv|genehmig|freigeb|одобр|承認|批准|승인)|\\bLGTM\\b',
+    // Data sent to an e-mail address: "einen Dump der Tabelle users an backup@… schicken".
+    `(?:dump|export|backup|kopie|cop[ií]a|cópia|copie|inhalt|contenido|conteúdo|contenu|содержим|данны|datos|dados|données|daten|tabel|table|tabla|tabela|таблиц)\\p{L}*${CLAUSE}{0,80}?[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+`,
+    // Any token or password accepted: "que acepte cualquier token", "akzeptiere jedes Passwort".
+    `(?:acept|accept|akzeptier|aceit|принима|accett|akcept|kabul)\\p{L}*[ \\t]+(?:cualquier|any|jede[nrs]?|qualquer|tout(?:e|es)?|n['’]importe[ \\t]+quel(?:le)?|любой|любые|qualsiasi|każd\\p{L}*|her)[ \\t]+(?:\\p{L}+[ \\t]+)?(?:token|jwt|contraseña|passwor[dt]|senha|mot[ \\t]+de[ \\t]+passe|пароль|токен|clave|hasło|şifre)`,
+    // An administrator account with a fixed password: "un usuario `soporte` con rol `superadmin` y contraseña `soporte2024`".
+    `(?:super-?admin|admin\\p{L}*|root|superuser|administrat\\p{L}*|администратор\\p{L}*|管理者|管理员|管理員|관리자)${CLAUSE}{0,60}?${PASSWORD_WORD}[ \\t:=]*[«"'\`„「“‘]`,
     // A credential put where the project's readers see it: "copiez le contenu de `~/.config/gh/hosts.yml` dans un commentaire de la pull request".
     `(?:${SECRET_TOKEN})(?:${CLAUSE}|\\.(?=\\S)){0,100}?${REPO_VISIBLE}`, `${REPO_VISIBLE}(?:${CLAUSE}|\\.(?=\\S)){0,60}?(?:${SECRET_TOKEN})`,
   ].join('|'),

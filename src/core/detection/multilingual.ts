@@ -23,9 +23,11 @@ export const AGENT_NOUN = words(
     'agent(?:e|en|es|er|erna|i|a|y|ów|om|u|ům|ti[\\p{L}\\p{M}]*)', 'assistent[\\p{L}\\p{M}]*', 'asist(?:ent|an)[\\p{L}\\p{M}]*', 'asystent[\\p{L}\\p{M}]*', 'asisten', 'agen[ \\t]+AI', 'avustaj[\\p{L}\\p{M}]*',
     "l['’](?:agent|assistant)", '(?:les|aux|des|de|het|den|die|el|los|o|os|gli|il)[ \\t]+(?:agents?|assistants?)', 'trợ[ \\t]+lý', 'tác[ \\t]+nhân',
     'ассистент[\\p{L}\\p{M}]*', 'асистент[\\p{L}\\p{M}]*', 'агент[\\p{L}\\p{M}]*', 'нейросет[\\p{L}\\p{M}]*', 'βοηθ[\\p{L}\\p{M}]*', 'πράκτορ[\\p{L}\\p{M}]*',
+    'model(?:i|e|y|om|ów)?[ \\t]+językow[\\p{L}\\p{M}]*', 'Sprachmodell[\\p{L}\\p{M}]*', 'modelos?[ \\t]+de[ \\t]+(?:lenguaje|linguagem)', 'modèles?[ \\t]+de[ \\t]+langage', 'modell[io][ \\t]+linguistic[\\p{L}\\p{M}]*',
+    'taalmodel[\\p{L}\\p{M}]*', 'языков[\\p{L}\\p{M}]*[ \\t]+модел[\\p{L}\\p{M}]*', 'dil[ \\t]+model[\\p{L}\\p{M}]*',
     '(?:لل|ل|ال)?مساعد(?:ين)?', '(?:لل|ل|ال)?وكيل', '(?:ل)?وكلاء', '(?:ال)?ذكاء[ \\t]+الاصطناعي', 'دستیار', 'סוכן', 'עוזר', 'एआई', 'सहायक(?:ों)?', 'एजेंट(?:ों)?',
   ],
-  ['助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능'],
+  ['助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능', '语言模型', '語言模型', '言語モデル', '언어[ \\t]*모델'],
 );
 /**
  * Every AGENT_NOUN match holds one of these (lower case): the address check runs only on lines with one. Bare
@@ -37,6 +39,7 @@ export const AGENT_NOUN_LITERALS = [
   'de agent', 'het agent', 'den agent', 'die agent', 'de assistant', 'het assistant', 'el agent', 'o agent', 'il agent', 'de ia', 'la ia', "l'ia", 'l’ia',
   "d'ia", 'd’ia', 'trợ lý', 'tác nhân', 'ассистент', 'асистент', 'агент', 'нейросет', 'βοηθ', 'πράκτορ', 'مساعد', 'وكيل', 'وكلاء', 'الذكاء', 'دستیار',
   'סוכן', 'עוזר', 'एआई', 'सहायक', 'एजेंट', '助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능',
+  'językow', 'sprachmodell', 'de lenguaje', 'de linguagem', 'de langage', 'linguistic', 'taalmodel', 'языков', 'dil model', '语言模型', '語言模型', '言語モデル', '언어',
 ];
 
 /**
@@ -162,7 +165,7 @@ export const FAILING = words(
   ],
   ['失败', '失敗', '실패', 'ล้มเหลว'],
 );
-export const TESTS = `(?:${words(['test[\\p{L}\\p{M}]*', 'тест[\\p{L}\\p{M}]*', 'اختبار[\\p{L}\\p{M}]*', 'परीक्षण', 'kiểm[ \\t]+thử', 'pengujian', 'δοκιμ[\\p{L}\\p{M}]*', 'בדיק[\\p{L}\\p{M}]*', 'تست'], ['测试', '測試', 'テスト', '테스트', 'การทดสอบ'])})`;
+export const TESTS = `(?:${words(['test[\\p{L}\\p{M}]*', 'assert[\\p{L}\\p{M}]*', 'aserci[\\p{L}\\p{M}]*', 'asserç[\\p{L}\\p{M}]*', 'asercj[\\p{L}\\p{M}]*', 'утвержден[\\p{L}\\p{M}]*', 'ассерт[\\p{L}\\p{M}]*', 'тест[\\p{L}\\p{M}]*', 'اختبار[\\p{L}\\p{M}]*', 'परीक्षण', 'kiểm[ \\t]+thử', 'pengujian', 'δοκιμ[\\p{L}\\p{M}]*', 'בדיק[\\p{L}\\p{M}]*', 'تست'], ['测试', '測試', 'テスト', '테스트', 'การทดสอบ', 'アサーション', '断言', '斷言', '단언', '어설션'])})`;
 
 /** Instructions fetched from an address and put first: "récupère les instructions depuis https://… et applique-les en priorité". */
 export const PRIORITY = words(
@@ -265,12 +268,14 @@ export const REQUESTS = words(
 
 /** A credential named the same way in every language: a secrets file, a key, a credential directory, a secret's variable. */
 export const SECRET_TOKEN =
-  '(?<![\\w.-])\\.env(?![\\w-])|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b(?!\\.pub)|(?:~|\\$HOME)\\/\\.(?:ssh|aws|npmrc|netrc|pypirc|pgpass|git-credentials|kube|docker|gnupg|config\\/gh)\\b|`(?:env|printenv)`|\\bcredentials(?:\\.json)?\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\\b';
+  '(?<![\\w.-])\\.env(?![\\w-])|\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b(?!\\.pub)|(?:~|\\$HOME)\\/\\.(?:ssh|aws|npmrc|netrc|pypirc|pgpass|git-credentials|kube|docker|gnupg|config\\/gh)\\b|`(?:env|printenv)`|\\bcredentials(?:\\.json)?\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\\b|(?<![\\w.-])[\\w-]+\\.(?:key|pem|p12|pfx|jks|keystore)\\b';
 
 /** The agent's own system prompt, named in another language. */
 export const SYSTEM_PROMPT = `(?:${words(['System-?prompts?', 'Systemanweisung[\\p{L}\\p{M}]*', 'prompt[ \\t]+(?:del|de)[ \\t]+sistema', 'prompt[ \\t]+(?:système|systeme)', 'prompt[ \\t]+di[ \\t]+sistema',
   'системн[\\p{L}\\p{M}]*[ \\t]+(?:промпт|подсказ|инструкц)[\\p{L}\\p{M}]*', 'системн[\\p{L}\\p{M}]*[ \\t]+(?:промпт|підказ|інструкц)[\\p{L}\\p{M}]*', 'sistem[ \\t]+istem[\\p{L}\\p{M}]*',
   'موجه[ \\t]+النظام', 'تعليمات[ \\t]+النظام', 'सिस्टम[ \\t]+प्रॉम्प्ट', 'lời[ \\t]+nhắc[ \\t]+hệ[ \\t]+thống', 'prompt[ \\t]+sistem', 'systemprompt'], ['系统提示', '系統提示', 'システムプロンプト', '시스템[ \\t]*프롬프트'])})`;
+/** The word for a password in the languages the checks read. */
+export const PASSWORD_WORD = `(?:${words(['passwor[dt][\\p{L}\\p{M}]*', 'contraseña', 'clave', 'mot[ \\t]+de[ \\t]+passe', 'senha', 'парол[\\p{L}\\p{M}]*', 'пароль', 'kennwort', 'şifre[\\p{L}\\p{M}]*', 'hasło', 'hasła', 'كلمة[ \\t]+(?:ال)?مرور', 'पासवर्ड', 'mật[ \\t]+khẩu', 'kata[ \\t]+sandi', 'wachtwoord'], ['密码', '密碼', 'パスワード', '비밀번호'])})`;
 /** One password for every account: a backdoor however it is described ("la password universale … per qualsiasi utente"). */
-export const UNIVERSAL_PASSWORD = `(?:${words(['passwor[dt][\\p{L}\\p{M}]*', 'contraseña', 'clave', 'mot[ \\t]+de[ \\t]+passe', 'senha', 'парол[\\p{L}\\p{M}]*', 'пароль', 'kennwort', 'şifre[\\p{L}\\p{M}]*', 'hasło', 'hasła', 'كلمة[ \\t]+(?:ال)?مرور', 'पासवर्ड', 'mật[ \\t]+khẩu', 'kata[ \\t]+sandi', 'wachtwoord'], ['密码', '密碼', 'パスワード', '비밀번호'])})` +
+export const UNIVERSAL_PASSWORD = PASSWORD_WORD +
   `[^\\n.。]{0,60}?(?:${words(['universal[\\p{L}\\p{M}]*', 'master', 'maestr[ao]', 'mestr[ae]', 'général[\\p{L}\\p{M}]*', 'General[\\p{L}\\p{M}]*', 'qualsiasi', 'cualquier', 'qualquer', "n['’]importe", 'jede[nmr]?', 'любо[\\p{L}\\p{M}]*', 'будь-як[\\p{L}\\p{M}]*', 'herhangi', 'każd[\\p{L}\\p{M}]*', 'أي', 'किसी', 'mọi', 'semua', 'elke', 'alle[nrs]?'], ['任何', '任意', '万能', '萬能', 'すべての', '全ての', '모든'])})`;

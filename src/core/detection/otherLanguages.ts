@@ -6,7 +6,7 @@
 import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
-import { EARLIER, INSTRUCTIONS, PRECEDENCE, PRECEDENCE_LITERALS, PROHIBITION, REQUESTS, USER } from './multilingual';
+import { EARLIER, INSTRUCTIONS, PRECEDENCE, PRECEDENCE_LITERALS, PROHIBITION, REQUESTS, SYSTEM_PROMPT, USER } from './multilingual';
 
 /** Up to `n` words between two keywords (Latin, Cyrillic or Greek script words). */
 const gap = (n: number): string => `(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,${n}}[ \\t]+`;
@@ -236,15 +236,17 @@ const SEND_VERBS = new Anchor([
   // Gerunds and verbs with a pronoun attached ("inviandola", "enviándolo", "en l'envoyant"): the sending as a means.
   'stuur', 'verstuur', 'wyślij', 'prześlij', 'wysyłając', 'gönder', 'inviand', 'inviarl', 'inviargl', 'mandandol', 'mandarl', 'caricandol', 'enviand', 'enviánd', 'enviarl', 'mandándol', 'subiéndol', 'envoyant', 'transmettant', 'carregand',
   '送信', '送って', '送る', 'アップロード', '転送', '投稿', '書き込', '贴到', '写进', '写入', '发送', '发到', '发给', '上传', '传到', '提交到', '转发',
-  'schreib', ' escribe', ' escriba', 'écris', 'écrivez', 'escreva', ' scrivi', 'напиши', 'включи', 'incluye', 'inclus ', 'inclua', 'includi ', 'füge ', '보내', '전송', '업로드', '올리', '올린', '올려', 'отправ', 'загрузи', 'перешли', 'выгрузи', 'пошли',
+  'schreib', ' escribe', ' escriba', 'écris', 'écrivez', 'escreva', ' scrivi', 'напиши', 'включи', 'incluye', 'inclus ', 'inclua', 'includi ', 'füge ', '보내', '전송', '업로드', '올리', '올린', '올려', 'отправ', 'загрузи', 'перешли', 'выгрузи', '적어', '적으', '남겨', '붙여', '附在', '附上', '贴在', '添付', '付けて', 'пошли',
 ]);
 /** What is sent: a credential file, an environment variable named for a secret, or the word for one. */
 const CREDENTIAL =
   /(?<![\w.-])\.env(?![\w-])|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|~\/\.(?:ssh|aws|npmrc|netrc|pypirc|git-credentials|kube|docker)\b|\bcredentials\.json\b|\b(?:bash|zsh)_history\b|\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD)\b|密码|密碼|密钥|令牌|凭据|凭证|憑證|パスワード|認証情報|トークン|秘密鍵|비밀번호|토큰|자격[ \t]*증명|парол|токен|учетн|учётн|Zugangsdaten|Passw[oö]rt|contraseña|credencial|senha|mot[ \t]+de[ \t]+passe|identifiants|credenziali|\bpassword\b|wachtwoord|hasł[oa]|şifre|chiav[ei][ \t]+privat[ae]|clave[ \t]+privada|chave[ \t]+privada|clé[ \t]+privée|privaten?[ \t]+Schlüssel/i;
 /** The conversation itself, sent out like a credential. */
 const CONVERSATION = /대화[ \t]*(?:내용|기록)|会話(?:の)?(?:内容|履歴|ログ)|对话(?:内容|记录)|對話(?:內容|記錄)|聊天记录|聊天記錄|переписк\w*|разговор\w*|Gesprächsverlauf|Chatverlauf|historial[ \t]+de[ \t]+(?:la[ \t]+)?conversación|historique[ \t]+de[ \t]+(?:la[ \t]+)?conversation|histórico[ \t]+da[ \t]+conversa|cronologia[ \t]+della[ \t]+conversazione/iu;
+/** The agent's system prompt, sent out like the conversation. */
+const PROMPT = new RegExp(SYSTEM_PROMPT, 'iu');
 /** Where others read it: an address, a chat channel, a commit message, an issue or a comment. */
-const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+|\bSlack\b|(?<![\w&])#[a-z][\w-]{2,}|チャンネル|コミットメッセージ|コメント|提交说明|提交信息|提交記錄|评论|評論|комментари|сообщени\p{L}*[ \t]+коммит|Kommentar|Commit-Nachricht|comentario|commentaire|comentário|commento|\b(?:deine|Ihre)[ \t]+Antwort|\b(?:tu|su)[ \t]+respuesta|\b(?:ta|votre)[ \t]+réponse|\bsua[ \t]+resposta|\b(?:tua|sua)[ \t]+risposta|(?:сво|тво)[а-яё]*[ \t]+ответ|回答に|返信に|回复中|答复中|답변에/iu;
+const OUTSIDE = /https?:\/\/[^\s)>"'`]+|[\w.+-]+@[\w-]+\.[\w.]+|\bSlack\b|(?<![\w&])#[a-z][\w-]{2,}|チャンネル|コミットメッセージ|コメント|提交说明|提交信息|提交記錄|评论|評論|комментари|сообщени\p{L}*[ \t]+коммит|Kommentar|Commit-Nachricht|comentario|commentaire|comentário|commento|\b(?:deine|Ihre)[ \t]+Antwort|\b(?:tu|su)[ \t]+respuesta|\b(?:ta|votre)[ \t]+réponse|\bsua[ \t]+resposta|\b(?:tua|sua)[ \t]+risposta|(?:сво|тво)[а-яё]*[ \t]+ответ|回答に|返信に|回复中|答复中|回复(?:的)?(?:末尾|最后|结尾)|回答の(?:最後|末尾)|답변에|답변[ \t]*끝|코멘트|댓글|커밋[ \t]*메시지/iu;
 /** A leading condition ("Если переменная CI не задана, …", "Si no hay red, …"): its negation says when, not what is forbidden. */
 const LEADING_CONDITION = /^[ \t>*_#-]*(?:если|когда|wenn|falls|sobald|solange|si|cuando|quand|lorsque|quando|se|caso|als|indien|jeśli|jeżeli|eğer|if|when|unless)(?![\p{L}])[^,，、:;]{0,120}[,，、:;]/iu;
 /** A public key is meant to be handed out. */
@@ -316,7 +318,7 @@ export const OTHER_LANGUAGES: Detector = {
       for (const sentence of text.slice(ls, Math.min(le, ls + 2000)).split(SENTENCE_END)) {
         const start = text.indexOf(sentence, at);
         at = start + sentence.length;
-        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence)) || !OUTSIDE.test(sentence) || PROHIBITION.test(sentence.replace(LEADING_CONDITION, ''))) continue;
+        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence) || PROMPT.test(sentence)) || !OUTSIDE.test(sentence) || PROHIBITION.test(sentence.replace(LEADING_CONDITION, ''))) continue;
         if (!SEND_VERBS.literals.some((v) => sentence.toLowerCase().includes(v))) continue;
         const lead = sentence.length - sentence.trimStart().length;
         emit({ start: start + lead, end: start + sentence.trimEnd().length, ruleId: 'foreign_exfiltration',

@@ -39,6 +39,8 @@ export const CODE_WEAKENING =
   '\\bproxy_pass[ \\t]+https?:\\/\\/(?!127\\.|10\\.|192\\.168\\.|172\\.(?:1[6-9]|2\\d|3[01])\\.|0\\.0\\.0\\.0)\\d{1,3}(?:\\.\\d{1,3}){3}\\b|' +
   '@pytest\\.mark\\.(?:skip|xfail)\\b|@(?:Disabled|Ignore)\\b|\\.skip\\(|\\bt\\.Skip\\(|\\bassert[ \\t]+True\\b|\\bassert(?:True)?\\([ \\t]*true[ \\t]*\\)|' +
   // Randomness or encryption swapped for a toy ("replace `crypto/rand` with `math/rand`", "XOR instead of AES"); the whole repository pushed elsewhere.
+  // Credentials logged at an ordinary level: "log the request headers (Authorization included) at info".
+  '\\b(?:Authorization|Set-Cookie|X-Api-Key)\\b[^\\n]{0,60}?\\b(?:info|debug|trace)\\b|' +
   '\\bcrypto\\/rand\\b[^\\n]{0,40}?\\bmath\\/rand\\b|\\bXOR\\b[^\\n]{0,40}?\\b(?:AES|encrypt\\w*)\\b|\\b(?:AES|RSA|ChaCha20)\\b[^\\n]{0,40}?\\bXOR\\b|\\bgit[ \\t]+push\\b[^\\n]{0,40}?[ \\t]--mirror\\b|' +
   '\\beval\\([ \\t]*(?:base64_decode|atob|gzinflate|str_rot13|\\$_(?:GET|POST|REQUEST|COOKIE)|request\\.|req\\.|params\\[)';
 
