@@ -160,7 +160,7 @@ export const PRECIOUS = `(?:~\\/|\\$HOME\\b|(?<![\\w.])\\.git(?![\\w-])|\\.ssh\\
 export const FAILING = words(
   [
     'fehlschl[\\p{L}\\p{M}]*', 'scheiter[\\p{L}\\p{M}]*', 'fall[ae]n?', 'échou[\\p{L}\\p{M}]*', 'falh[\\p{L}\\p{M}]*', 'fallisc[\\p{L}\\p{M}]*', 'falliscono', 'faal[\\p{L}\\p{M}]*', 'mislukt[\\p{L}\\p{M}]*', 'nie[ \\t]+przechodz[\\p{L}\\p{M}]*',
-    'упад[\\p{L}\\p{M}]*', 'падают', 'не[ \\t]+проход[\\p{L}\\p{M}]*', 'başarısız', 'فشل[\\p{L}\\p{M}]*', 'विफल', 'thất[ \\t]+bại', 'gagal', 'misslyck[\\p{L}\\p{M}]*', 'selh[\\p{L}\\p{M}]*', 'epäonnist[\\p{L}\\p{M}]*', 'eșue[\\p{L}\\p{M}]*',
+    'упад[\\p{L}\\p{M}]*', 'падают', 'не[ \\t]+проход[\\p{L}\\p{M}]*', 'başarısız', 'فشل[\\p{L}\\p{M}]*', 'विफल', 'thất[ \\t]+bại', 'gagal', 'misslyck[\\p{L}\\p{M}]*', 'selh[\\p{L}\\p{M}]*', 'selž[\\p{L}\\p{M}]*', 'epäonnist[\\p{L}\\p{M}]*', 'eșue[\\p{L}\\p{M}]*',
     'sikertelen', 'αποτυγχάν[\\p{L}\\p{M}]*', 'נכשל[\\p{L}\\p{M}]*', 'شکست',
   ],
   ['失败', '失敗', '실패', 'ล้มเหลว'],

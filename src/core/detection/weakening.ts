@@ -11,7 +11,7 @@ const PROTECTION =
   '(?<![\\/.-])(?:\\w+(?:Check|Guard|Validator|Verifier|Filter|Limiter)s?|(?:tenant|account|org\\w*)[ \\t._-]*scop\\w*|checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
   'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
   'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
-  'restrictions?|2fa|mfa|captcha|forbid\\(unsafe_code|unsafe_code|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
+  'restrictions?|reviewers?|2fa|mfa|captcha|forbid\\(unsafe_code|unsafe_code|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
 
 /** Values that let everything through or make a protection trivial. */
 /** An account number (IBAN) money can be routed to. */
@@ -97,7 +97,7 @@ export const WEAKENING = [
   // Forks' pull requests given the repository's secrets; a licence swapped.
   '\\bpull_request_target\\b',
   // A check made to pass: "make the HMAC check return true when …".
-  `\\b(?:make|have|let)\\b[^.\\n]{0,60}?\\b${PROTECTION}(?:[^.\\n]|\\.(?=\\w)){0,30}?\\breturn[ \\t]+\\x60?(?:true|ok|nil|null|0|Ok\\(\\(\\)\\))`,
+  `\\b(?:make|have|let|change|set|modify|rewrite|patch)\\b[^.\\n]{0,60}?\\b${PROTECTION}(?:[^.\\n]|\\.(?=\\w)){0,30}?\\breturn[ \\t]+\\x60?(?:true|ok|nil|null|0|Ok\\(\\(\\)\\))`,
   // Debugging switched on for production.
   '\\b(?:DEBUG|APP_DEBUG|FLASK_DEBUG|DetailedErrors|debuggable|ASPNETCORE_ENVIRONMENT|usesCleartextTraffic)["\'`]?[ \\t]*[=:][ \\t]*["\'`]?(?:true|1|on|Development)\\b[^\\n]{0,80}?\\b(?:prod\\w*|release)\\b',
   // Code fetched and run: "add a `build.rs` that fetches and executes https://…".
@@ -124,6 +124,15 @@ export const WEAKENING = [
   // Failures masked: `|| true` appended, checks skipped by flag, tests made to pass by editing them.
   '\\b(?:append|add)\\w*[ \\t]+`?\\|\\|[ \\t]*(?:true|exit[ \\t]+0|:)|\\bso[ \\t]+(?:that[ \\t]+)?(?:the[ \\t]+)?(?:pipelines?|CI|builds?|checks?|tests?|jobs?)[ \\t]+(?:never|can\'t|cannot|won\'t)[ \\t]+(?:go[ \\t]+red|fail)\\b|--skip[-_](?:checks?|tests?|verif\\w*|lint\\w*|hooks?|ci|validation|review)\\b|--no-gpg-sign\\b',
   '\\b(?:make|keep|get)\\w*[ \\t]+(?:it|them|the[ \\t]+(?:tests?|suite|build|checks?))[ \\t]+(?:pass|passing|green)\\w*[ \\t]+by[ \\t]+(?:editing|updating|changing|adjusting|rewriting|deleting|removing|loosening|relaxing)\\b|\\bexpected[ \\t]+(?:values?|outputs?|results?)[ \\t]+(?:rather[ \\t]+than|instead[ \\t]+of)[ \\t]+(?:fixing[ \\t]+)?(?:the[ \\t]+)?(?:code|implementation)\\b',
+  // Weak or planted credentials: md5 or sha1 for passwords, no salt, a hard-coded key; a lifetime stretched to days.
+  '\\b(?:use|using|switch\\w*[ \\t]+to)[ \\t]+(?:plain[ \\t]+|unsalted[ \\t]+)?(?:md5|sha-?1)\\b|\\bwithout[ \\t]+(?:a[ \\t]+|any[ \\t]+)?salt\\b|\\bhard-?coded[ \\t]+(?:admin[ \\t]+)?(?:api[ \\t]+)?(?:keys?|tokens?|passwords?|credentials?)\\b',
+  '\\bset\\w*[ \\t]+`?\\w*(?:TTL|EXPIR\\w*|LIFETIME|MAX_AGE)\\w*`?[ \\t]+to[ \\t]+\\d+[ \\t]*(?:days?|weeks?|months?|years?)\\b',
+  // A magic value that skips a check: `if (req.query.debug === "letmein") return next();`.
+  '\\bif[ \\t]*\\([^)\\n]{0,80}?={2,3}[ \\t]*["\\x27][^"\\x27\\n]{1,40}["\\x27][ \\t]*\\)[ \\t]*\\{?[ \\t]*return[ \\t]+(?:next\\(\\)|true|ok)',
+  // Permissions opened to everyone.
+  '\\bchmod[ \\t]+(?:-R[ \\t]+)?(?:0?777|a\\+rwx)\\b',
+  // Figures falsified in what is reported: "multiply reported F1 scores by 1.08".
+  '\\b(?:multiply|multiplying|inflat\\w*|scal(?:e|ing)[ \\t]+up|pad(?:ding)?|fudg\\w*|round(?:ing)?[ \\t]+up)[ \\t]+(?:the[ \\t]+|all[ \\t]+)?(?:reported[ \\t]+)?(?:F1|accuracy|precision|recall|scores?|metrics?|benchmarks?|coverage|latency)\\b',
   // A minimum set trivially low: `MIN_PASSWORD_LENGTH = 4`.
   '\\b\\w*MIN(?:IMUM)?_?\\w*(?:LENGTH|LEN|ROUNDS|ITERATIONS|COST|BITS)\\w*["\'`]?[ \\t]*[=:][ \\t]*["\'`]?[0-5]\\b',
   // The environment or a secret variable printed where others read it.
