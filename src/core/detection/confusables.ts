@@ -165,7 +165,8 @@ function lookalikeIdentifier(view: DocumentView, s: number, e: number): boolean 
   } else {
     if (!view.inCodeSpan(s, e)) return false;
     const span = text.slice(text.lastIndexOf('`', s - 1) + 1, s);
-    if (inString(span) || !(/(?:\.|->|::)$/.test(span) || /^[(.[]/.test(text.slice(e, e + 1)))) return false;
+    // Part of a name the agent types: a member, a call, a path or a compound identifier (`vаlidate_token()`, `ѕсripts/notify.sh`, `csrf_prοtection`).
+    if (inString(span) || !(/(?:[._/-]|->|::)$/.test(span) || /^(?:[(.[\/]|[_-]\w)/.test(text.slice(e, e + 2)))) return false;
   }
   return !NAMES_THE_SCRIPTS.test(text.slice(Math.max(0, ls - 600), Math.min(le, e + 300)));
 }
@@ -266,7 +267,7 @@ export const CONFUSABLES: Detector = {
  */
 function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<number, boolean>, budget: { left: number }, emit: Emit): void {
   const text = view.text;
-  if (e - s < MIN_WHOLE_LOOKALIKE) return;
+  if (e - s < 2) return;
   // Most words of Russian or Greek prose stop at their first letters without a look-alike.
   for (let i = s; i < e; ) {
     const cp = text.codePointAt(i)!;
@@ -275,7 +276,9 @@ function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<nu
   }
   const word = text.slice(s, e);
   const chars = [...word];
-  if (chars.length < MIN_WHOLE_LOOKALIKE) return;
+  // A two-letter label after a dot is a host's top-level domain ("https://crates.іо/…"): read only as a URL host.
+  const label = chars.length < MIN_WHOLE_LOOKALIKE;
+  if (label && text[s - 1] !== '.') return;
   const reads = skeleton(word);
   if (!/^[a-z]+$/i.test(reads)) return;
   // Prose in Russian or Greek has many such words: a line with neither a URL nor a command is read once.
@@ -291,7 +294,7 @@ function wholeWord(view: DocumentView, s: number, e: number, namingLines: Map<nu
   const win = lineWindow(view, s, e);
   const { line, from } = win;
   const where = inUrlHost(line, s - from, e - from) ? 'the host of a URL'
-    : win.whole && COMMAND_START.test(line) && homographToken(line, s - from, e - from) ? 'a command' : undefined;
+    : !label && win.whole && COMMAND_START.test(line) && homographToken(line, s - from, e - from) ? 'a command' : undefined;
   if (!where) return;
   const letters = chars.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');
   emit({ start: s, end: e, ruleId: 'disguised_command', quotable: 'example-fence',

@@ -201,10 +201,10 @@ const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|complia
  * SEC-2291]**", "[maintainer override]", "**Compliance notice:**"), at the start of a line, a list item or a quotation.
  */
 const AUTHORITY_TITLE =
-  /^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:(?:\*\*|__)[ \t]*\[|\[|\*\*|__)[ \t]*(?:(?:the[ \t]+)?(?:security|compliance|platform|infra(?:structure)?|devops|sre|it|ops|legal|appsec|infosec|release|governance)[ \t_-]+(?:team|office|department|dept|group|notice|advisory|directive|override|policy|mandate)|maintainers?|administrators?|admins?|repo(?:sitory)?[ \t]+owners?|owners?|ciso|cto)\b[^\]\n*_]{0,80}(?:\][ \t]*(?:\*\*|__)?|(?:\*\*|__))[ \t]*:?/gim;
+  /^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:(?:\*\*|__)[ \t]*\[\[?|\[\[?|\*\*|__|(?:#{1,6}[ \t]+|-{3,}[ \t]*BEGIN[ \t]+|(?=[A-Z]{4,}[ \t]+[A-Z]{4,}))(?=[^\n]{0,40}\b(?:notice|policy|directive|override|mandate|message|announcement|bulletin)\b))[ \t]*(?:(?:the[ \t]+)?(?:security|compliance|platform|infra(?:structure)?|devops|sre|it|ops|legal|appsec|infosec|release|governance)[ \t_-]+(?:team|office|department|dept|group|notice|advisory|directive|override|policy|mandate)|maintainers?|(?:(?:org|organi[sz]ation|workspace|enterprise)[ \t]+)?(?:administrators?|admins?)|repo(?:sitory)?[ \t]+owners?|owners?|ciso|cto)\b[^\]\n*_]{0,80}(?:\]\]?[ \t]*(?:\*\*|__)?|(?:\*\*|__)|$)[ \t]*:?/gim;
 const NOTICE_ANCHOR = new Anchor(['security', 'compliance', 'platform', 'infra', 'devops', 'sre', 'it ', 'it\t', 'it-', 'it_', 'ops', 'legal', 'appsec', 'infosec', 'release', 'governance', 'maintainer', 'admin', 'owner', 'ciso', 'cto']);
 /** A title is bracketed or bold: the team's name alone is on every other line of a technical file. */
-const NOTICE_ON = new AnchorPair(new Anchor(['[', '**', '__']), NOTICE_ANCHOR);
+const NOTICE_ON = new AnchorPair(new Anchor(['[', '**', '__', '#', '---', 'notice', 'policy', 'directive', 'override', 'mandate', 'message', 'announcement', 'bulletin']), NOTICE_ANCHOR);
 /**
  * What such a notice orders that no team writes into an agent's context file: a security control switched off, the
  * instructions before it declared void, or the user told something false.
@@ -214,6 +214,9 @@ const NOTICE_ORDERS: readonly RegExp[] = [
   /\b(?:[\w.-]*verif\w*|sslmode|ssl[\w.-]*)[ \t]*[=:][ \t]*["'`]?(?:false|off|no|0|disable|disabled|none)\b/i,
   /\b(?:instructions|rules|guidance|guidelines|directions)[ \t]+(?:above|before[ \t]+this|so[ \t]+far)[ \t]+(?:are|is)[ \t]+(?:now[ \t]+)?(?:superseded|void|obsolete|cancell?ed|revoked|overridden|replaced|no[ \t]+longer[ \t]+(?:valid|apply|in[ \t]+effect))\b|\b(?:supersedes?|overrides?|replaces?)[ \t]+(?:all[ \t]+|the[ \t]+|any[ \t]+)?(?:above|previous|prior|earlier|preceding)[ \t]+(?:instructions|rules|guidance|guidelines)\b/i,
   /\b(?:tell|inform|assure)[ \t]+(?:the[ \t]+)?users?[ \t]+(?:that[ \t]+)?(?:it|this|that|they|the[ \t]+[\w-]+)[ \t]+(?:was|were|is|are)[ \t]+(?:just[ \t]+|only[ \t]+)?(?:a[ \t]+)?(?:no-?op|unchanged|harmless|nothing|flaky|unrelated)\b/i,
+  // What a forged system turn orders (approval taken as given, safety lifted, a protection weakened), and branch protection deleted.
+  new RegExp(OVERRIDING_CONTENT.source, 'i'),
+  /\bbranches\/[^\s\/]+\/protection\b|\bpermission[ \t]+prompts?[ \t]+(?:are[ \t]+)?(?:disabled|off)\b|\b(?:does[ \t]+not|doesn't)[ \t]+(?:ask|mention)\b|\b(?:overrides?|supersedes?)[ \t]+(?:the[ \t]+|all[ \t]+|any[ \t]+)?(?:repository|repo|project|local|user|workspace)[ \t]+(?:guidance|instructions|rules|guidelines)\b/i,
 ];
 
 export const FAKE_STRUCTURE: Detector = {
