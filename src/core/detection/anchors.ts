@@ -229,8 +229,23 @@ export class LiteralAutomaton {
     this.end = end;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
+    this.shorterEnd = new Int32Array(states).fill(-1);
+    // Breadth-first, so a state's fallback is done before the state.
+    for (const s of queue) this.shorterEnd[s] = literal[fail[s]] >= 0 ? fail[s] : this.shorterEnd[fail[s]];
     this.next = nextOccurrence(this.classOf, narrow, wide, wideWidth, end, this.depth, this.literal);
+    this.literalEnds = literalEndsOver(this.classOf, narrow, wide, wideWidth, end);
   }
+
+  /** Per state: the next state down its chain of fallbacks where a literal ends (a shorter literal ending at the same place), or -1. */
+  readonly shorterEnd: Int32Array;
+
+  /**
+   * Every place a literal ends in `text` (which holds none across a newline), as the offset of its last code unit
+   * and the state there (whose own literal and `shorterEnd` chain are the literals ending there): pairs pushed onto
+   * `first` for the text up to a newline near its middle, onto `second` for the rest, each ascending. The halves are
+   * walked in turns: each step waits on a table read, and two independent walks let the processor overlap them.
+   */
+  readonly literalEnds: (text: Uint16Array, first: number[], second: number[]) => void;
 
   /**
    * The next occurrence at or after `from` in a text's code units (see codeUnits), as a regex alternation of the
@@ -292,10 +307,55 @@ function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Uint16Array |
   };
 }
 
+/** LiteralAutomaton.literalEnds over the given tables (a closure for the reason nextOccurrence is one). */
+function literalEndsOver(classOf: Uint8Array | Uint16Array, narrow: Uint16Array | Int32Array, wide: Uint16Array | Int32Array, wideWidth: number, end: number) {
+  const step = (state: number, c: number): number => (c < NARROW ? narrow[(state << NARROW_BITS) + c] : wide[state * wideWidth + c - NARROW]);
+  return (text: Uint16Array, first: number[], second: number[]): void => {
+    const n = text.length;
+    // After a newline the automaton is back at its start, so the second half's walk begins there.
+    const newline = text.indexOf(10, n >> 1);
+    const middle = newline === -1 ? n : newline + 1;
+    let a = 0;
+    let b = 0;
+    let i = 0;
+    let j = middle;
+    for (const stop = Math.min(middle, n - middle); i < stop; i++, j++) {
+      a = step(a, classOf[text[i]]);
+      b = step(b, classOf[text[j]]);
+      if (a >= end) {
+        a -= end;
+        first.push(i, a);
+      }
+      if (b >= end) {
+        b -= end;
+        second.push(j, b);
+      }
+    }
+    for (; i < middle; i++) {
+      a = step(a, classOf[text[i]]);
+      if (a >= end) {
+        a -= end;
+        first.push(i, a);
+      }
+    }
+    for (; j < n; j++) {
+      b = step(b, classOf[text[j]]);
+      if (b >= end) {
+        b -= end;
+        second.push(j, b);
+      }
+    }
+  };
+}
+
 /** Texts up to this many code units are copied into one buffer that every scan reuses. */
 const SCRATCH_LIMIT = 1 << 20;
 
 let scratch = new Uint16Array(0);
+
+/** The literal ends of the text being recorded (see LiteralAutomaton.literalEnds), reused from text to text. */
+const firstEnds: number[] = [];
+const secondEnds: number[] = [];
 
 /**
  * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
@@ -340,60 +400,130 @@ export class AnchorHits {
   private readonly segments: (number[] | undefined)[] = [];
 
   constructor(text: string) {
-    const { automaton, literals, infos, owners, longest } = Anchor.index();
-    const search = ++searches;
+    if (text.length <= SCRATCH_LIMIT) this.recordLines(text);
+    else this.recordWindows(text);
+  }
+
+  /**
+   * A short line's segments are the whole line for every anchor of a literal on it, whatever the order and place
+   * of the literals; so one pass of the automaton notes each literal where it ends, with no occurrence looked up
+   * twice, and a line's anchors are recorded when the pass leaves it. A long line (windows around each hit) and a
+   * line with a non-ASCII literal (whose matched spelling decides its anchors) are searched hit by hit instead.
+   */
+  private recordLines(text: string): void {
+    const { automaton, infos } = Anchor.index();
+    const units = codeUnits(text);
+    const seen = ++searches;
+    const searchedHitByHit = ++searches;
+    const onLine: LiteralInfo[] = [];
     let lineStart = 0;
-    let lineEnd = text.indexOf('\n');
-    if (lineEnd === -1) lineEnd = text.length;
-    let long = lineEnd > LONG_LINE;
-    const hit = { literal: -1 };
-    // The text is searched in windows of at most SCRATCH_LIMIT code units, copied into the shared buffer: a copy of
-    // a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is taken from
-    // the first window that holds it whole.
+    let lineEnd = -1;
+    /** The end of the last line searched hit by hit: its other literal ends are done. */
+    let doneUpTo = -1;
+    const leaveLine = (): void => {
+      for (const info of onLine) for (const id of info.ids) this.add(id, lineStart, lineEnd);
+      onLine.length = 0;
+    };
+    firstEnds.length = 0;
+    secondEnds.length = 0;
+    automaton.literalEnds(units, firstEnds, secondEnds);
+    for (const ends of [firstEnds, secondEnds]) {
+      for (let k = 0; k < ends.length; k += 2) {
+        const i = ends[k];
+        if (i <= doneUpTo) continue;
+        if (i > lineEnd) {
+          leaveLine();
+          lineStart = text.lastIndexOf('\n', i) + 1;
+          lineEnd = text.indexOf('\n', i);
+          if (lineEnd === -1) lineEnd = text.length;
+        }
+        let hitByHit = lineEnd - lineStart > LONG_LINE;
+        const state = ends[k + 1];
+        for (let s = automaton.literal[state] >= 0 ? state : automaton.shorterEnd[state]; s !== -1 && !hitByHit; s = automaton.shorterEnd[s]) {
+          const info = infos[automaton.literal[s]];
+          if (!info) hitByHit = true;
+          else if (info.search !== seen || info.line !== lineStart) {
+            info.search = seen;
+            info.line = lineStart;
+            onLine.push(info);
+          }
+        }
+        if (hitByHit) {
+          onLine.length = 0;
+          this.recordHits(text, units.subarray(0, lineEnd), 0, lineStart, lineEnd, searchedHitByHit);
+          doneUpTo = lineEnd;
+        }
+      }
+    }
+    leaveLine();
+  }
+
+  /**
+   * A text too long for the shared buffer is searched hit by hit in windows of at most SCRATCH_LIMIT code units:
+   * a copy of a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is
+   * taken from the first window that holds it whole.
+   */
+  private recordWindows(text: string): void {
+    const { longest } = Anchor.index();
+    const search = ++searches;
     const overlap = longest + 8;
     for (let base = 0; base < text.length; ) {
       const end = Math.min(text.length, base + SCRATCH_LIMIT);
-      const units = codeUnits(base === 0 && end === text.length ? text : text.slice(base, end));
+      const units = codeUnits(text.slice(base, end));
       const takeBelow = end === text.length ? end : end - overlap;
-      for (let rel = automaton.next(units, 0, hit); rel !== -1 && base + rel < takeBelow; ) {
-        const at = base + rel;
-        const lit = literals[hit.literal];
-        if (at > lineEnd) {
-          lineStart = text.lastIndexOf('\n', at - 1) + 1;
-          lineEnd = text.indexOf('\n', at);
-          if (lineEnd === -1) lineEnd = text.length;
-          long = lineEnd - lineStart > LONG_LINE;
-        }
-        const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
-        // A literal seen again on the same short line adds nothing: its segments there are the whole line.
-        if (info && !long) {
-          if (info.search === search && info.line === lineStart) {
-            rel = automaton.next(units, rel + info.skip, hit);
-            continue;
-          }
-          info.search = search;
-          info.line = lineStart;
-        }
-        if (info) {
-          const ids = info.ids;
-          const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
-          const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
-          for (const id of ids) {
-            let list = this.segments[id];
-            if (!list) this.segments[id] = list = [];
-            const n = list.length;
-            // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
-            if (n && list[n - 1] >= from) {
-              if (list[n - 1] < to) list[n - 1] = to;
-            } else list.push(from, to);
-          }
-        }
-        // Overlapping literals ("ab" in "xab" after "xa") are found too.
-        rel = automaton.next(units, rel + (info ? info.skip : 1), hit);
-      }
+      this.recordHits(text, units, base, 0, takeBelow, search);
       if (end === text.length) break;
       base = takeBelow;
     }
+  }
+
+  /**
+   * The segments of the hits in `units` (the text's code units from `base` on) that start at `first` (an offset into
+   * `units`) or later and before `takeBelow`, each hit the leftmost occurrence and there the longest literal.
+   */
+  private recordHits(text: string, units: Uint16Array, base: number, first: number, takeBelow: number, search: number): void {
+    const { automaton, literals, infos, owners } = Anchor.index();
+    const hit = { literal: -1 };
+    let lineStart = 0;
+    let lineEnd = -1;
+    let long = false;
+    for (let rel = automaton.next(units, first, hit); rel !== -1 && base + rel < takeBelow; ) {
+      const at = base + rel;
+      const lit = literals[hit.literal];
+      if (at > lineEnd) {
+        lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        lineEnd = text.indexOf('\n', at);
+        if (lineEnd === -1) lineEnd = text.length;
+        long = lineEnd - lineStart > LONG_LINE;
+      }
+      const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
+      // A literal seen again on the same short line adds nothing: its segments there are the whole line.
+      if (info && !long) {
+        if (info.search === search && info.line === lineStart) {
+          rel = automaton.next(units, rel + info.skip, hit);
+          continue;
+        }
+        info.search = search;
+        info.line = lineStart;
+      }
+      if (info) {
+        const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
+        const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
+        for (const id of info.ids) this.add(id, from, to);
+      }
+      // Overlapping literals ("ab" in "xab" after "xa") are found too.
+      rel = automaton.next(units, rel + (info ? info.skip : 1), hit);
+    }
+  }
+
+  /** Adds [from, to) to the anchor's segments, which arrive in ascending order of start: extends the last one when they overlap. */
+  private add(id: number, from: number, to: number): void {
+    let list = this.segments[id];
+    if (!list) this.segments[id] = list = [];
+    const n = list.length;
+    if (n && list[n - 1] >= from) {
+      if (list[n - 1] < to) list[n - 1] = to;
+    } else list.push(from, to);
   }
 
   private readonly pairs = new Map<AnchorPair, number[]>();
