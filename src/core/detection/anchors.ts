@@ -242,10 +242,11 @@ export class LiteralAutomaton {
   /**
    * Every place a literal ends in `text` (which holds none across a newline), as the offset of its last code unit
    * and the state there (whose own literal and `shorterEnd` chain are the literals ending there): pairs pushed onto
-   * `first` for the text up to a newline near its middle, onto `second` for the rest, each ascending. The halves are
-   * walked in turns: each step waits on a table read, and two independent walks let the processor overlap them.
+   * `parts[k]` for the k-th of four parts of the text, split after newlines, each ascending. The parts are walked in
+   * turns: each step waits on a table read, which right after the Hermes scan often misses the cache, and four
+   * independent walks let the processor wait for four at once.
    */
-  readonly literalEnds: (text: Uint16Array, first: number[], second: number[]) => void;
+  readonly literalEnds: (text: Uint16Array, parts: number[][]) => void;
 
   /**
    * The next occurrence at or after `from` in a text's code units (see codeUnits), as a regex alternation of the
@@ -310,41 +311,60 @@ function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Uint16Array |
 /** LiteralAutomaton.literalEnds over the given tables (a closure for the reason nextOccurrence is one). */
 function literalEndsOver(classOf: Uint8Array | Uint16Array, narrow: Uint16Array | Int32Array, wide: Uint16Array | Int32Array, wideWidth: number, end: number) {
   const step = (state: number, c: number): number => (c < NARROW ? narrow[(state << NARROW_BITS) + c] : wide[state * wideWidth + c - NARROW]);
-  return (text: Uint16Array, first: number[], second: number[]): void => {
+  /** The rest of one part, [from, to), from `state` on. */
+  const walk = (text: Uint16Array, from: number, to: number, state: number, ends: number[]): void => {
+    for (let i = from; i < to; i++) {
+      state = step(state, classOf[text[i]]);
+      if (state >= end) {
+        state -= end;
+        ends.push(i, state);
+      }
+    }
+  };
+  return (text: Uint16Array, parts: number[][]): void => {
     const n = text.length;
-    // After a newline the automaton is back at its start, so the second half's walk begins there.
-    const newline = text.indexOf(10, n >> 1);
-    const middle = newline === -1 ? n : newline + 1;
-    let a = 0;
-    let b = 0;
-    let i = 0;
-    let j = middle;
-    for (const stop = Math.min(middle, n - middle); i < stop; i++, j++) {
-      a = step(a, classOf[text[i]]);
-      b = step(b, classOf[text[j]]);
-      if (a >= end) {
-        a -= end;
-        first.push(i, a);
+    // After a newline the automaton is back at its start, so each part's walk begins there.
+    const bound = [0, 0, 0, 0, n];
+    for (let k = 1; k < 4; k++) {
+      const newline = text.indexOf(10, Math.max(bound[k - 1], (n * k) >> 2));
+      bound[k] = newline === -1 ? n : newline + 1;
+    }
+    const [p0, p1, p2, p3] = parts;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    const len = Math.min(bound[1] - bound[0], bound[2] - bound[1], bound[3] - bound[2], bound[4] - bound[3]);
+    for (let k = 0; k < len; k++) {
+      const i0 = bound[0] + k;
+      const i1 = bound[1] + k;
+      const i2 = bound[2] + k;
+      const i3 = bound[3] + k;
+      s0 = step(s0, classOf[text[i0]]);
+      s1 = step(s1, classOf[text[i1]]);
+      s2 = step(s2, classOf[text[i2]]);
+      s3 = step(s3, classOf[text[i3]]);
+      if (s0 >= end) {
+        s0 -= end;
+        p0.push(i0, s0);
       }
-      if (b >= end) {
-        b -= end;
-        second.push(j, b);
+      if (s1 >= end) {
+        s1 -= end;
+        p1.push(i1, s1);
+      }
+      if (s2 >= end) {
+        s2 -= end;
+        p2.push(i2, s2);
+      }
+      if (s3 >= end) {
+        s3 -= end;
+        p3.push(i3, s3);
       }
     }
-    for (; i < middle; i++) {
-      a = step(a, classOf[text[i]]);
-      if (a >= end) {
-        a -= end;
-        first.push(i, a);
-      }
-    }
-    for (; j < n; j++) {
-      b = step(b, classOf[text[j]]);
-      if (b >= end) {
-        b -= end;
-        second.push(j, b);
-      }
-    }
+    walk(text, bound[0] + len, bound[1], s0, p0);
+    walk(text, bound[1] + len, bound[2], s1, p1);
+    walk(text, bound[2] + len, bound[3], s2, p2);
+    walk(text, bound[3] + len, bound[4], s3, p3);
   };
 }
 
@@ -353,9 +373,8 @@ const SCRATCH_LIMIT = 1 << 20;
 
 let scratch = new Uint16Array(0);
 
-/** The literal ends of the text being recorded (see LiteralAutomaton.literalEnds), reused from text to text. */
-const firstEnds: number[] = [];
-const secondEnds: number[] = [];
+/** The literal ends of the text being recorded, per part (see LiteralAutomaton.literalEnds), reused from text to text. */
+const partEnds: number[][] = [[], [], [], []];
 
 /**
  * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
@@ -424,10 +443,9 @@ export class AnchorHits {
       for (const info of onLine) for (const id of info.ids) this.add(id, lineStart, lineEnd);
       onLine.length = 0;
     };
-    firstEnds.length = 0;
-    secondEnds.length = 0;
-    automaton.literalEnds(units, firstEnds, secondEnds);
-    for (const ends of [firstEnds, secondEnds]) {
+    for (const ends of partEnds) ends.length = 0;
+    automaton.literalEnds(units, partEnds);
+    for (const ends of partEnds) {
       for (let k = 0; k < ends.length; k += 2) {
         const i = ends[k];
         if (i <= doneUpTo) continue;
