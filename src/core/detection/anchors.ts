@@ -229,8 +229,24 @@ export class LiteralAutomaton {
     this.end = end;
     this.depth = Int32Array.from(depth);
     this.literal = Int32Array.from(literal);
+    this.shorterEnd = new Int32Array(states).fill(-1);
+    // Breadth-first, so a state's fallback is done before the state.
+    for (const s of queue) this.shorterEnd[s] = literal[fail[s]] >= 0 ? fail[s] : this.shorterEnd[fail[s]];
     this.next = nextOccurrence(this.classOf, narrow, wide, wideWidth, end, this.depth, this.literal);
+    this.literalEnds = literalEndsOver(this.classOf, narrow, wide, wideWidth, end);
   }
+
+  /** Per state: the next state down its chain of fallbacks where a literal ends (a shorter literal ending at the same place), or -1. */
+  readonly shorterEnd: Int32Array;
+
+  /**
+   * Every place a literal ends in `text` (which holds none across a newline), as the offset of its last code unit
+   * and the state there (whose own literal and `shorterEnd` chain are the literals ending there): pairs pushed onto
+   * `parts[k]` for the k-th of four parts of the text, split after newlines, each ascending. The parts are walked in
+   * turns: each step waits on a table read, which right after the Hermes scan often misses the cache, and four
+   * independent walks let the processor wait for four at once.
+   */
+  readonly literalEnds: (text: Uint16Array, parts: number[][]) => void;
 
   /**
    * The next occurrence at or after `from` in a text's code units (see codeUnits), as a regex alternation of the
@@ -292,10 +308,73 @@ function nextOccurrence(classOf: Uint8Array | Uint16Array, narrow: Uint16Array |
   };
 }
 
+/** LiteralAutomaton.literalEnds over the given tables (a closure for the reason nextOccurrence is one). */
+function literalEndsOver(classOf: Uint8Array | Uint16Array, narrow: Uint16Array | Int32Array, wide: Uint16Array | Int32Array, wideWidth: number, end: number) {
+  const step = (state: number, c: number): number => (c < NARROW ? narrow[(state << NARROW_BITS) + c] : wide[state * wideWidth + c - NARROW]);
+  /** The rest of one part, [from, to), from `state` on. */
+  const walk = (text: Uint16Array, from: number, to: number, state: number, ends: number[]): void => {
+    for (let i = from; i < to; i++) {
+      state = step(state, classOf[text[i]]);
+      if (state >= end) {
+        state -= end;
+        ends.push(i, state);
+      }
+    }
+  };
+  return (text: Uint16Array, parts: number[][]): void => {
+    const n = text.length;
+    // After a newline the automaton is back at its start, so each part's walk begins there.
+    const bound = [0, 0, 0, 0, n];
+    for (let k = 1; k < 4; k++) {
+      const newline = text.indexOf(10, Math.max(bound[k - 1], (n * k) >> 2));
+      bound[k] = newline === -1 ? n : newline + 1;
+    }
+    const [p0, p1, p2, p3] = parts;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    const len = Math.min(bound[1] - bound[0], bound[2] - bound[1], bound[3] - bound[2], bound[4] - bound[3]);
+    for (let k = 0; k < len; k++) {
+      const i0 = bound[0] + k;
+      const i1 = bound[1] + k;
+      const i2 = bound[2] + k;
+      const i3 = bound[3] + k;
+      s0 = step(s0, classOf[text[i0]]);
+      s1 = step(s1, classOf[text[i1]]);
+      s2 = step(s2, classOf[text[i2]]);
+      s3 = step(s3, classOf[text[i3]]);
+      if (s0 >= end) {
+        s0 -= end;
+        p0.push(i0, s0);
+      }
+      if (s1 >= end) {
+        s1 -= end;
+        p1.push(i1, s1);
+      }
+      if (s2 >= end) {
+        s2 -= end;
+        p2.push(i2, s2);
+      }
+      if (s3 >= end) {
+        s3 -= end;
+        p3.push(i3, s3);
+      }
+    }
+    walk(text, bound[0] + len, bound[1], s0, p0);
+    walk(text, bound[1] + len, bound[2], s1, p1);
+    walk(text, bound[2] + len, bound[3], s2, p2);
+    walk(text, bound[3] + len, bound[4], s3, p3);
+  };
+}
+
 /** Texts up to this many code units are copied into one buffer that every scan reuses. */
 const SCRATCH_LIMIT = 1 << 20;
 
 let scratch = new Uint16Array(0);
+
+/** The literal ends of the text being recorded, per part (see LiteralAutomaton.literalEnds), reused from text to text. */
+const partEnds: number[][] = [[], [], [], []];
 
 /**
  * The UTF-16 code units of `text`, copied out once for the automaton's scan: reading a typed array costs less than
@@ -340,60 +419,129 @@ export class AnchorHits {
   private readonly segments: (number[] | undefined)[] = [];
 
   constructor(text: string) {
-    const { automaton, literals, infos, owners, longest } = Anchor.index();
-    const search = ++searches;
+    if (text.length <= SCRATCH_LIMIT) this.recordLines(text);
+    else this.recordWindows(text);
+  }
+
+  /**
+   * A short line's segments are the whole line for every anchor of a literal on it, whatever the order and place
+   * of the literals; so one pass of the automaton notes each literal where it ends, with no occurrence looked up
+   * twice, and a line's anchors are recorded when the pass leaves it. A long line (windows around each hit) and a
+   * line with a non-ASCII literal (whose matched spelling decides its anchors) are searched hit by hit instead.
+   */
+  private recordLines(text: string): void {
+    const { automaton, infos } = Anchor.index();
+    const units = codeUnits(text);
+    const seen = ++searches;
+    const searchedHitByHit = ++searches;
+    const onLine: LiteralInfo[] = [];
     let lineStart = 0;
-    let lineEnd = text.indexOf('\n');
-    if (lineEnd === -1) lineEnd = text.length;
-    let long = lineEnd > LONG_LINE;
-    const hit = { literal: -1 };
-    // The text is searched in windows of at most SCRATCH_LIMIT code units, copied into the shared buffer: a copy of
-    // a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is taken from
-    // the first window that holds it whole.
+    let lineEnd = -1;
+    /** The end of the last line searched hit by hit: its other literal ends are done. */
+    let doneUpTo = -1;
+    const leaveLine = (): void => {
+      for (const info of onLine) for (const id of info.ids) this.add(id, lineStart, lineEnd);
+      onLine.length = 0;
+    };
+    for (const ends of partEnds) ends.length = 0;
+    automaton.literalEnds(units, partEnds);
+    for (const ends of partEnds) {
+      for (let k = 0; k < ends.length; k += 2) {
+        const i = ends[k];
+        if (i <= doneUpTo) continue;
+        if (i > lineEnd) {
+          leaveLine();
+          lineStart = text.lastIndexOf('\n', i) + 1;
+          lineEnd = text.indexOf('\n', i);
+          if (lineEnd === -1) lineEnd = text.length;
+        }
+        let hitByHit = lineEnd - lineStart > LONG_LINE;
+        const state = ends[k + 1];
+        for (let s = automaton.literal[state] >= 0 ? state : automaton.shorterEnd[state]; s !== -1 && !hitByHit; s = automaton.shorterEnd[s]) {
+          const info = infos[automaton.literal[s]];
+          if (!info) hitByHit = true;
+          else if (info.search !== seen || info.line !== lineStart) {
+            info.search = seen;
+            info.line = lineStart;
+            onLine.push(info);
+          }
+        }
+        if (hitByHit) {
+          onLine.length = 0;
+          this.recordHits(text, units.subarray(0, lineEnd), 0, lineStart, lineEnd, searchedHitByHit);
+          doneUpTo = lineEnd;
+        }
+      }
+    }
+    leaveLine();
+  }
+
+  /**
+   * A text too long for the shared buffer is searched hit by hit in windows of at most SCRATCH_LIMIT code units:
+   * a copy of a 145 MB text would cost 290 MB. Windows overlap by more than the longest literal, and each hit is
+   * taken from the first window that holds it whole.
+   */
+  private recordWindows(text: string): void {
+    const { longest } = Anchor.index();
+    const search = ++searches;
     const overlap = longest + 8;
     for (let base = 0; base < text.length; ) {
       const end = Math.min(text.length, base + SCRATCH_LIMIT);
-      const units = codeUnits(base === 0 && end === text.length ? text : text.slice(base, end));
+      const units = codeUnits(text.slice(base, end));
       const takeBelow = end === text.length ? end : end - overlap;
-      for (let rel = automaton.next(units, 0, hit); rel !== -1 && base + rel < takeBelow; ) {
-        const at = base + rel;
-        const lit = literals[hit.literal];
-        if (at > lineEnd) {
-          lineStart = text.lastIndexOf('\n', at - 1) + 1;
-          lineEnd = text.indexOf('\n', at);
-          if (lineEnd === -1) lineEnd = text.length;
-          long = lineEnd - lineStart > LONG_LINE;
-        }
-        const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
-        // A literal seen again on the same short line adds nothing: its segments there are the whole line.
-        if (info && !long) {
-          if (info.search === search && info.line === lineStart) {
-            rel = automaton.next(units, rel + info.skip, hit);
-            continue;
-          }
-          info.search = search;
-          info.line = lineStart;
-        }
-        if (info) {
-          const ids = info.ids;
-          const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
-          const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
-          for (const id of ids) {
-            let list = this.segments[id];
-            if (!list) this.segments[id] = list = [];
-            const n = list.length;
-            // Segments arrive in ascending order of start; extend the last one when the new one overlaps it.
-            if (n && list[n - 1] >= from) {
-              if (list[n - 1] < to) list[n - 1] = to;
-            } else list.push(from, to);
-          }
-        }
-        // Overlapping literals ("ab" in "xab" after "xa") are found too.
-        rel = automaton.next(units, rel + (info ? info.skip : 1), hit);
-      }
+      this.recordHits(text, units, base, 0, takeBelow, search);
       if (end === text.length) break;
       base = takeBelow;
     }
+  }
+
+  /**
+   * The segments of the hits in `units` (the text's code units from `base` on) that start at `first` (an offset into
+   * `units`) or later and before `takeBelow`, each hit the leftmost occurrence and there the longest literal.
+   */
+  private recordHits(text: string, units: Uint16Array, base: number, first: number, takeBelow: number, search: number): void {
+    const { automaton, literals, infos, owners } = Anchor.index();
+    const hit = { literal: -1 };
+    let lineStart = 0;
+    let lineEnd = -1;
+    let long = false;
+    for (let rel = automaton.next(units, first, hit); rel !== -1 && base + rel < takeBelow; ) {
+      const at = base + rel;
+      const lit = literals[hit.literal];
+      if (at > lineEnd) {
+        lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        lineEnd = text.indexOf('\n', at);
+        if (lineEnd === -1) lineEnd = text.length;
+        long = lineEnd - lineStart > LONG_LINE;
+      }
+      const info = infos[hit.literal] ?? owners.get(text.slice(at, at + lit.length).toLowerCase());
+      // A literal seen again on the same short line adds nothing: its segments there are the whole line.
+      if (info && !long) {
+        if (info.search === search && info.line === lineStart) {
+          rel = automaton.next(units, rel + info.skip, hit);
+          continue;
+        }
+        info.search = search;
+        info.line = lineStart;
+      }
+      if (info) {
+        const from = long ? windowStart(text, lineStart, at - HIT_WINDOW) : lineStart;
+        const to = long ? windowEnd(text, lineEnd, at + lit.length + HIT_WINDOW) : lineEnd;
+        for (const id of info.ids) this.add(id, from, to);
+      }
+      // Overlapping literals ("ab" in "xab" after "xa") are found too.
+      rel = automaton.next(units, rel + (info ? info.skip : 1), hit);
+    }
+  }
+
+  /** Adds [from, to) to the anchor's segments, which arrive in ascending order of start: extends the last one when they overlap. */
+  private add(id: number, from: number, to: number): void {
+    let list = this.segments[id];
+    if (!list) this.segments[id] = list = [];
+    const n = list.length;
+    if (n && list[n - 1] >= from) {
+      if (list[n - 1] < to) list[n - 1] = to;
+    } else list.push(from, to);
   }
 
   private readonly pairs = new Map<AnchorPair, number[]>();
