@@ -28,6 +28,11 @@ const HTML_FETCH = new RegExp(
   'gi',
 );
 
+/** A page that navigates itself: `<meta http-equiv="refresh" content="0; url=https://…">` loads the URL like an image. */
+const META_REFRESH = /<meta\b[^>]{0,200}?\bhttp-equiv[ \t]*=[ \t]*["']?refresh["']?[^>]{0,200}?\bcontent[ \t]*=[ \t]*["'][^"'\n]{0,20}?\burl[ \t]*=[ \t]*(https?:\/\/[^"'\n]{1,2000})/gi;
+/** Script in an event attribute that sends a request (`onerror="fetch('https://…', {body: document.body.innerText})"`). */
+const HANDLER_REQUEST = /\bon[a-z]{3,20}[ \t]*=[ \t]*["'][^"'\n]{0,200}?\b(?:fetch|navigator\.sendBeacon|sendBeacon|XMLHttpRequest|new[ \t]+Image)\b[^\n]{0,200}?https?:\/\/[^\s"'`)]+/gi;
+
 /** Links a click opens: an HTML anchor, and an autolink (`<https://…>`) whose `{placeholder}` may hold spaces until filled in. */
 const HTML_LINK = /<a\b[^>]{0,1000}?\bhref[ \t]*=[ \t]*(?:"(https?:\/\/[^"\n]{1,2000})"|'(https?:\/\/[^'\n]{1,2000})'|(https?:\/\/[^\s"'>]{1,2000}))/gi;
 const AUTOLINK = /<(https?:\/\/(?:[^\s<>{]|\{[^}\n]{0,160}\}){1,2000})>/gi;
@@ -66,13 +71,13 @@ function host(url: string): string {
  * documentation fills URLs with identifiers ({projectId}, <owner>), which are not reported.
  */
 const DATA_PLACEHOLDER =
-  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault|firebase|\bjson\b|_JSON\b|会話|对话|對話|대화|聊天|履歴|conversa|Gespräch|разговор|переписк/i;
+  /\s|\$\(|secret|token|key|pass|env|connection|dsn|signing|keystore|jwt|bearer|auth|cert|wallet|mnemonic|seed|conversation|history|prompt|context|chat|message|content|code|request|input|data|summary|ssh|cookie|session|credential|email|file|user|query|answer|response|output|private|diff|patch|source|html|repo|\bq\b|ssn|social|birth|\bdob\b|passport|iban|salary|phone|medical|patient|diagnos|full_?name|fullName|decrypt|sops|vault|firebase|\bjson\b|_JSON\b|会話|对话|對話|대화|聊天|履歴|conversa|Gespräch|разговор|переписк/i;
 
 /**
  * A query value written as an upper-case snake-case name (ref=SSH_PRIVATE_KEY_B64, k=FIRST_400_CHARS_OF_~/.ssh/id_ed25519), a marker for the model to
  * replace; a reader's own "YOUR_API_KEY" is left to DATA_PARAM, which knows the parameters that carry one.
  */
-const NAME_VALUE = /(?<==)(?!YOUR_|MY_)[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?:~?\/[\w./~-]{1,80})?(?=[&#;]|$)|(?<==)(?!YOUR_|MY_)(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_KEY|PRIVATE_KEY|CREDENTIALS?)_[A-Za-z0-9_.-]{2,60}(?=[&#;]|$)/g;
+const NAME_VALUE = /(?<==)(?!(?:YOUR|MY)_(?!(?:FULL_|ENTIRE_|WHOLE_|COMPLETE_)?(?:SYSTEM|CONVERSATION|CHAT|HISTORY|PROMPT|MESSAGES?|TRANSCRIPT)))[A-Z][A-Z0-9]*_[A-Z0-9_]{2,60}(?:~?\/[\w./~-]{1,80})?(?=[&#;]|$)|(?<==)[A-Z][A-Z0-9]*_(?:[A-Za-z0-9,]+_){3,}[A-Za-z0-9]+(?=[&#;]|$)|(?<==)(?!YOUR_|MY_)(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_KEY|PRIVATE_KEY|CREDENTIALS?)_[A-Za-z0-9_.-]{2,60}(?=[&#;]|$)/g;
 
 /** A path segment written as an upper-case snake-case marker of three words or more (`/svg/DECRYPTED_SOPS_VALUES_BASE64URL`). */
 const PATH_MARKER = /(?<=[^/]\/)(?!YOUR_|MY_)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,})(?=[/?#]|$)/g;
@@ -403,6 +408,12 @@ export const EXFIL_RENDERING: Detector = {
         message: `Order to add data to a URL ${preview(m[0])}: fetching or rendering it sends that data to ${host(m[1] ?? m[2])}.` });
     });
     view.eachLineMatch(TAG_ON, HTML_FETCH, (m) => check(m, `HTML <${/^<(\w+)/.exec(m[0])![1].toLowerCase()}>`, true));
+    view.eachLineMatch(TAG_ON, META_REFRESH, (m) => check(m, 'HTML <meta> refresh', true));
+    view.eachLineMatch(TAG_ON, HANDLER_REQUEST, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_url',
+        message: `Script in an HTML event attribute ${preview(m[0])} sends a request: rendering the tag runs it and sends the page's data to ${host(/https?:\/\/[^\s"'\`)]+/.exec(m[0])![0])}.` });
+    });
     view.eachLineMatch(TAG_ON, HTML_LINK, (m) => check(m, 'HTML link', false));
     view.eachLineMatch(TAG_ON, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(URL_ANCHOR, ANY_URL, (m) => {

@@ -18,7 +18,7 @@ export const PERSISTENCE_RULE: DetectionRule = {
   fix: 'Remove it; agents should not change how the machine starts, logs in or runs hooks.',
 };
 
-const WRITE = '(?:\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
+const WRITE = '(?:\\bajout\\w*|\\bfüge|\\bhinzufüg\\w*|\\ba[ñg]ad\\w*|\\bagreg\\w*|\\badicion\\w*|\\baggiung\\w*|добав\\w*|添加|追加|加入|复制|複製|コピー|복사|\\bkopier\\w*|\\bcopi[ae]\\w*|\\bdownload\\b|\\bsave\\b|\\blaunchctl\\b|\\btee\\b|\\becho\\b|\\bprintf\\b|\\bcat\\b|\\badd\\b|\\bappend\\b|\\bwrite\\b|\\binsert\\b|\\bput\\b|\\bcopy\\b|\\bcp\\b|\\binstall\\b|\\bplace\\b|\\bcreate\\b|\\bregister\\b|\\bschedule\\b)';
 const NET_PAYLOAD = /\b(?:curl|wget|nc|ncat|netcat|socat|base64|eval|python[23]?[ \t]+-c|bash[ \t]+-i|sh[ \t]+-i|powershell|iex|nohup|disown)\b|\/dev\/(?:tcp|udp)\/|https?:\/\/|\balias[ \t]+(?:sudo|ls|cd|git|ssh|cat|curl|npm|pip|python3?|node|su)=|PATH=["']?(?:\/tmp|\/var\/tmp|\/dev\/shm|~\/\.cache|\.)|~\/\.cache\/\.|&[ \t]*$/i;
 const PERSISTENCE_TARGET =
   /\/etc\/sudoers(?:\.d\/[\w.-]+)?\b|\bNOPASSWD\b|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.ssh\/(?:config|rc)\b|authorized[_ \t]keys\b|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|@reboot\b|Library\/Launch(?:Agents|Daemons)\b|\blaunchctl[ \t]+(?:load|bootstrap|enable)\b|\/etc\/systemd\/system\b|\bsystemctl[ \t]+(?:--user[ \t]+)?enable\b|\\CurrentVersion\\Run(?:Once)?\b|Start Menu\\Programs\\Startup|\/etc\/rc\.local\b|\/etc\/init\.d\/|\/etc\/profile\.d\/|(?:~|\$HOME|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config\/fish\/config\.fish)\b|\.git\/hooks\/[\w-]+|\bcore\.hooksPath\b|(?:~|\$HOME)\/\.githooks\b/gi;
@@ -32,6 +32,9 @@ const ROOT_ACCOUNT = /\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s|\+s)[ \t]+\S*\/(?:ba|
 const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd', 'chmod']);
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
+/** A launch agent installed: a plist copied in (an existing agent reloaded is how a project restarts its own service). */
+const COPY_IN = '(?:\\bcp\\b|\\bcopy\\b|\\bmv\\b|\\binstall\\b|复制|複製|コピー|복사|\\bcopi[ae]\\w*|\\bkopier\\w*)';
+const INSTALLS_LAUNCH_AGENT = new RegExp(`${COPY_IN}[^\\n]{0,80}?\\.plist\\b|\\.plist\\b[^\\n]{0,40}?${COPY_IN}`, 'i');
 /** The targets PERSISTENCE_TARGET names: its check reads only the lines that hold one. */
 const PERSISTENCE_ANCHOR = checkAnchor(['sudoers', 'nopasswd', '.ssh/config', '.ssh/rc', 'authorized_keys', 'authorized keys', 'cron', '@reboot', 'library/launch', 'launchctl', 'systemd', 'systemctl', 'currentversion', 'start menu', 'rc.local', 'init.d', 'profile.d', '.bashrc', '.zshrc', '.profile', '.bash_profile', '.zprofile', '.zshenv', '.bash_login', 'config.fish', '.git/hooks/', 'hookspath', '.githooks']);
 const PRELOAD_ANCHOR = checkAnchor(['ld_preload', 'dyld_insert', 'node_options', 'pythonstartup']);
@@ -61,7 +64,8 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     const lead = text.slice(ls, m.index);
     const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead);
     if (!writes && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
-    if (!STRONG_PERSISTENCE.test(m[0]) && !NET_PAYLOAD.test(line) && !NET_PAYLOAD.test(hereDocument(text, line, le))) return;
+    const installsAgent = /Launch(?:Agents|Daemons)|launchctl/i.test(m[0]) && INSTALLS_LAUNCH_AGENT.test(line);
+    if (!STRONG_PERSISTENCE.test(m[0]) && !installsAgent && !NET_PAYLOAD.test(line) && !NET_PAYLOAD.test(hereDocument(text, line, le))) return;
     const start = ls + line.length - line.trimStart().length;
     report(start, le - (line.length - line.trimEnd().length), 'persistence',
       `Installs lasting access through ${preview(m[0])}: ${preview(line, 100)}. It survives the agent's session.`);
