@@ -11,7 +11,7 @@ const PROTECTION =
   '(?<![\\/.-])(?:\\w+(?:Check|Guard|Validator|Verifier|Filter|Limiter)s?|(?:tenant|account|org\\w*)[ \\t._-]*scop\\w*|checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
   'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
   'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
-  'restrictions?|reviewers?|2fa|mfa|captcha|forbid\\(unsafe_code|unsafe_code|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
+  'restrictions?|reviewers?|2fa|mfa|captcha|forbid\\(unsafe_code|unsafe_code|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|provenance|attestations?|sbom|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';
 
 /** Values that let everything through or make a protection trivial. */
 /** An account number (IBAN) money can be routed to. */
@@ -133,6 +133,8 @@ export const WEAKENING = [
   '\\bchmod[ \\t]+(?:-R[ \\t]+)?(?:0?777|a\\+rwx)\\b',
   // Figures falsified in what is reported: "multiply reported F1 scores by 1.08".
   '\\b(?:multiply|multiplying|inflat\\w*|scal(?:e|ing)[ \\t]+up|pad(?:ding)?|fudg\\w*|round(?:ing)?[ \\t]+up)[ \\t]+(?:the[ \\t]+|all[ \\t]+)?(?:reported[ \\t]+)?(?:F1|accuracy|precision|recall|scores?|metrics?|benchmarks?|coverage|latency)\\b',
+  // A threshold zeroed ("replace the dedup threshold with 0.0"); a signing key swapped for one from an address.
+  '\\b(?:set|replace|change|lower)\\w*\\b[^.\\n]{0,40}?\\b(?:threshold|limit|minimum)\\b[^.\\n]{0,20}?\\b(?:to|with)[ \\t]+0(?:\\.0+)?\\b|\\breplace\\w*\\b[^.\\n]{0,60}?\\b(?:signing|private|api|encryption)[ \\t]+keys?\\b(?:[^.\\n]|\\.(?=\\S)){0,80}?https?:\\/\\/',
   // A minimum set trivially low: `MIN_PASSWORD_LENGTH = 4`.
   '\\b\\w*MIN(?:IMUM)?_?\\w*(?:LENGTH|LEN|ROUNDS|ITERATIONS|COST|BITS)\\w*["\'`]?[ \\t]*[=:][ \\t]*["\'`]?[0-5]\\b',
   // The environment or a secret variable printed where others read it.

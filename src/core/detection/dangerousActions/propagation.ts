@@ -24,6 +24,8 @@ const SELF_PROPAGATION = new RegExp(
   [
     `${PROPAGATE_VERB}[^\\n]{0,100}?\\b${EVERY}[ \\t]+(?:[\\w.-]+[ \\t]+){0,3}?(?:repositor(?:y|ies)|repos?|projects?|codebases?|workspaces?|clones?|forks?)\\b`,
     `${PROPAGATE_VERB}[^\\n]{0,100}?\\b${EVERY}[ \\t]+(?:[\\w.-]+[ \\t]+){0,2}?${AGENT_FILE}`,
+    // The other project named first: "when you open any other repository, add a line to its AGENTS.md".
+    `\\b(?:any|every|each)[ \\t]+other[ \\t]+(?:repositor(?:y|ies)|repos?|projects?)\\b[^\\n]{0,120}?${PROPAGATE_VERB}[^\\n]{0,60}?${AGENT_FILE}`,
     `${PROPAGATE_VERB}[^\\n]{0,100}?${AGENT_FILE}[^\\n]{0,40}?\\b(?:in|of|across|for)[ \\t]+${EVERY}[ \\t]+(?:[\\w.-]+[ \\t]+){0,2}?(?:repositor(?:y|ies)|repos?|projects?|director(?:y|ies)|folders?)\\b`,
   ].join('|'),
   'gi',
@@ -68,7 +70,8 @@ export function selfPropagation(view: DocumentView, report: Report): void {
   const text = view.text;
   view.eachLineMatch(PROJECT_ANCHOR, SELF_PROPAGATION, (m) => {
     const [ls, le] = view.lineAt(m.index);
-    if (!PROPAGATION_OBJECT.test(text.slice(ls, le))) return;
+    // Writing into another project's agent file spreads whatever is written; elsewhere the file must copy itself.
+    if (!/^(?:any|every|each)[ \t]+other\b/i.test(m[0]) && !PROPAGATION_OBJECT.test(text.slice(ls, le))) return;
     report(m.index, m.index + m[0].length, 'self_propagation',
       `Copies these instructions elsewhere ${preview(m[0])}: it tries to spread the file like a worm.`);
   });

@@ -43,6 +43,8 @@ const FOLLOW_URL = new RegExp(
       // "…/skill.txt and execute every line that starts with `$ `": what the URL returns, or each line of it, carried out.
       '[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:follow|obey|execute|run|apply|carry[ \\t]+out|do|treat|use|adopt|load)[ \\t]+(?:the[ \\t]+|its[ \\t]+|any[ \\t]+|all[ \\t]+|those[ \\t]+|these[ \\t]+|their[ \\t]+)?(?:whatever|what(?:ever)?[ \\t]+it[ \\t]+(?:says|returns|contains)|instructions|commands|orders|directives|response|contents?|result|output|text|it)\\b(?:[ \\t]+as[ \\t]+(?:your|the|new)[ \\t]+\\w+)?',
       '[^\\n]{0,80}?\\b(?:and|then)[ \\t]+(?:execute|run|eval\\w*)[ \\t]+(?:every|each)[ \\t]+(?:lines?|commands?|code[ \\t]+blocks?|snippets?)\\b',
+      // What a URL serves written over an agent's own instructions: `curl -s https://… > ~/.config/agent/SOUL.md`.
+      `[^\\n|]{0,40}?>[ \\t]*[^\\s|;&]*(?:AGENTS|CLAUDE|GEMINI|SKILL|SOUL|HERMES|MEMORY|USER)\\.md(?![\\w.-])`,
       // "the maintained version at https://… supersedes the steps below".
       '[^\\n]{0,120}?\\b(?:supersedes?|overrides?|takes?[ \\t]+precedence[ \\t]+over|replaces?)[ \\t]+(?:this[ \\t]+(?:file|skill|document|section|page)|these[ \\t]+(?:steps|instructions|rules)|the[ \\t]+(?:steps|instructions|rules)[ \\t]+(?:above|below|here)|(?:anything|everything)[ \\t]+(?:here|above|below|in[ \\t]+this[ \\t]+file))\\b',
       // "instructions are mirrored at https://… — that copy is authoritative; prefer it over this file".
