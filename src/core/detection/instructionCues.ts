@@ -3,7 +3,7 @@
  * the beyond-Hermes text checks, and general cues of orders aimed at an agent.
  */
 
-import { compiledPatterns, foldForMatching } from '../threatPatterns';
+import { compiledPatterns, foldForMatching, mayMatch, neededLiteralsIn } from '../threatPatterns';
 import { AnyOf } from './anyOf';
 import { CONDITIONAL_TRIGGER } from './conditionalTrigger';
 import { DANGEROUS_ACTIONS } from './dangerousActions/detector';
@@ -63,8 +63,10 @@ function hermesPatternCue(folded: string): string | undefined {
     anyStrictPattern ??= new RegExp(patterns.map((c) => `(?:${c.global.source})`).join('|'), 'iu');
     if (!anyStrictPattern.test(folded)) return undefined;
   }
+  // A longer text runs each pattern; as past the cap, only those whose literals it holds (most hold none).
+  const present = folded.length > ONE_PASS_LIMIT ? neededLiteralsIn(folded) : undefined;
   for (const c of patterns) {
-    if (c.test(folded)) return `matches Hermes' "${c.pattern.id}" pattern (${c.pattern.description})`;
+    if ((!present || mayMatch(c, present)) && c.test(folded)) return `matches Hermes' "${c.pattern.id}" pattern (${c.pattern.description})`;
   }
   return undefined;
 }
