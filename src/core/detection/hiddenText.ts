@@ -105,15 +105,19 @@ function hiddenOrder(body: string): string | undefined {
 /** A code span on one line (single or double backticks). */
 const CODE_SPAN = /(`{1,2})[^`\n]+?\1/g;
 
+/** An upper-case region marker's name (`AGENTS:START`, `ALL-CONTRIBUTORS-LIST:END`): it names a region, it addresses no one. */
+const REGION_NAME = String.raw`[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)`;
 /**
  * A comment addressed to a tool, not to readers: a linter or formatter directive (`markdownlint-disable MD033`,
  * `prettier-ignore-start`), a table-of-contents marker, or an upper-case region marker (`BEGIN_TF_DOCS`,
  * `ALL-CONTRIBUTORS-LIST:START - Do not remove …`). It hides nothing from a reader.
  */
-const TOOL_MARKER =
-  /^(?:(?:markdownlint|prettier|eslint|stylelint|textlint|cspell|spell-?checker|vale|remark-lint|mdformat|doctoc)[\w:-]*(?:[ \t,]+(?:[A-Za-z]{0,12}[0-9][\w-]*|[a-z]+(?:-[a-z]+)+)){0,8}|toc|tocstop|omit in toc|(?:BEGIN|START|END)[ _-][A-Z0-9][A-Z0-9 _-]{1,60}|[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)(?:[ \t]+[-–—][^\n]{0,80})?)$/;
-/** An upper-case region marker's name (`AGENTS:START`): it names the region, it addresses no one; the note after it is read. */
-const REGION_MARKER = /^[A-Z0-9]+(?:[_-][A-Z0-9]+)*[:_ -](?:START|END|BEGIN)\b/;
+const TOOL_MARKER = new RegExp(
+  String.raw`^(?:(?:markdownlint|prettier|eslint|stylelint|textlint|cspell|spell-?checker|vale|remark-lint|mdformat|doctoc)[\w:-]*(?:[ \t,]+(?:[A-Za-z]{0,12}[0-9][\w-]*|[a-z]+(?:-[a-z]+)+)){0,8}|toc|tocstop|omit in toc|(?:BEGIN|START|END)[ _-][A-Z0-9][A-Z0-9 _-]{1,60}|` +
+    String.raw`${REGION_NAME}(?:[ \t]+[-–—][^\n]{0,80})?)$`,
+);
+/** The region marker at the start of a comment: the note after it is read, the name is not. */
+const REGION_MARKER = new RegExp(String.raw`^${REGION_NAME}\b`);
 
 const DETAILS = new Anchor(['<details']);
 const UNRENDERED_ANCHOR = new Anchor(['<template', '<style', '<noscript', '<sub', '<sup']);
