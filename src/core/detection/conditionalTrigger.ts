@@ -43,7 +43,7 @@ const TRIGGER = new RegExp(
     '\\b(?:when|if|while|whenever)[ \\t]+running[ \\t]+(?:non-?interactive(?:ly)?|headless(?:ly)?|unattended|in[ \\t]+CI\\b|without[ \\t]+a[ \\t]+(?:TTY|terminal))',
     // A session nobody types into: non-interactive, headless, no terminal.
     '\\b(?:when|if|while|whenever|once)[ \\t]+(?:the[ \\t]+)?(?:session|shell|process|run|agent|terminal|environment|stdin|it|you|this)[ \\t]+(?:is|are|runs?)[ \\t]+(?:running[ \\t]+)?(?:non-?interactive(?:ly)?|headless(?:ly)?|unattended|not[ \\t]+(?:a[ \\t]+)?(?:TTY|terminal|interactive))\\b',
-    `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?|asides?|tips?|hints?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
+    `\\b(?:notes?|messages?|memo|instructions?|guidance|reminders?|asides?|tips?|hints?|remarks?|comments?|requests?|words?|addend(?:um|a)|postscripts?)[ \\t]+(?:(?:only|solely|exclusively)[ \\t]+)?for[ \\t]+(?:all[ \\t]+|any[ \\t]+|every[ \\t]+)?(?:autonomous[ \\t]+|automated[ \\t]+)?${AI}\\b`,
     `^[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+|all[ \\t]+|any[ \\t]+)?(?:AI[ \\t]+)?(?:assistants?|agents?|models?|LLMs?|bots?)[ \\t]*:`,
     // "For AI coding agents only:", "(applies to automated contributors)", "pro tip for Copilot", "agents are exempt".
     `\\b(?:for|to)[ \\t]+(?:the[ \\t]+)?(?:AI|automated|autonomous|coding)[ \\t]+(?:coding[ \\t]+)?(?:agents?|assistants?|contributors?|tools?|bots?)(?:[ \\t]+only)?[ \\t]*[:,)]`,
@@ -65,13 +65,13 @@ const TRIGGER = new RegExp(
     '\\byou[ \\t]+\\((?:the[ \\t]+)?(?:model|AI|assistant|agent|LLM)\\)|\\byou[ \\t]+as[ \\t]+(?:the|an?)[ \\t]+(?:AI|assistant|agent|model|LLM)\\b',
     `\\b(?:and|&&|but)[ \\t]+(?:you[ \\t]+are|you're)[ \\t]+(?:the[ \\t]+)?${AI}\\b|\\b(?:editor|author|reader|caller|invoker)[ \\t]+(?:is|==)[ \\t]+(?:an?[ \\t]+)?${AI}\\b`,
     // What an agent, and only an agent, is told to do: "an AI agent editing `billing.ts` should …", "automated agents should …".
-    '\\b(?:(?:an?|any|all|the|automated|autonomous)[ \\t]+)?(?:(?:AI|LLM)[ \\t]+|coding[ \\t]+|automated[ \\t]+)?(?:agents?|assistants?)(?:[ \\t]+(?:working|editing|running|operating|touching|writing|making|reviewing)\\b(?:[^.\\n,;]|\\.(?=\\w)){0,50})?[ \\t]+(?:should|must|shall|needs?[ \\t]+to|has[ \\t]+to|is[ \\t]+to|are[ \\t]+to)(?:[ \\t]+also)?[ \\t]+(?!(?:not|never|already|be|have|ask|only|follow|know|understand|consider)\\b)(?=\\w)',
+    '\\b(?:(?:an?|any|all|the|automated|autonomous)[ \\t]+)?(?:(?:AI|LLM)[ \\t]+|coding[ \\t]+|automated[ \\t]+)?(?:agents?|assistants?)(?:[ \\t]+(?:working|editing|running|operating|touching|writing|making|reviewing|built|based|hosted|powered)\\b(?:[^.\\n,;]|\\.(?=\\w)){0,50})?[ \\t]+(?:should|must|shall|will|ought[ \\t]+to|needs?[ \\t]+to|has[ \\t]+to|is[ \\t]+to|are[ \\t]+to|(?:is|are)[ \\t]+(?:expected|asked|required|supposed|requested|meant)[ \\t]+to)(?:[ \\t]+also)?[ \\t]+(?!(?:not|never|already|be|have|ask|only|follow|know|understand|consider)\\b)(?=\\w)',
     `\\b(?:when|if|whenever|once)[ \\t]+(?:${NAMED_AGENT}|(?:an?|the|any)[ \\t]+(?:AI[ \\t]+)?(?:agent|assistant|model|LLM))[ \\t]+(?:reviews?|edits?|writes?|generates?|completes?|runs?|works?|touches?|opens?|modifies?|creates?)\\b`,
     '\\b(?:reviewers?|readers?|contributors?|visitors?)[ \\t]+(?:that|who|which)[ \\t]+(?:are|is)[ \\t]+not[ \\t]+(?:people|humans?|persons?)\\b|\\bif[ \\t]+you[ \\t]+(?:parse|process|ingest|tokeni[sz]e)[ \\t]+this\\b',
     // Agents of a kind before a colon: "For AI assistants running on Windows hosts:".
     `(?:^|[.!?][ \\t]+)[ \\t>*_#-]*(?:for|to)[ \\t]+(?:the[ \\t]+)?${NAMED_AGENT}[ \\t]+(?:running|working|operating|invoked|used|on|in|with|that|who)\\b[^:\\n]{0,50}:`,
     // A condition only an agent's session meets: "if your session has been running for more than an hour", "after the tenth exchange in a conversation".
-    '\\b(?:if|when|once|after)[ \\t]+(?:your|the|this)[ \\t]+(?:session|conversation|chat|context[ \\t]+window)[ \\t]+(?:has[ \\t]+)?(?:been[ \\t]+)?(?:running|lasted|lasts|exceeds?|reaches?|passes|shows?|contains?|is[ \\t]+(?:longer|over))\\b|\\bafter[ \\t]+the[ \\t]+\\w+[ \\t]+(?:exchange|turn|message)[ \\t]+in[ \\t]+(?:a|the|this)[ \\t]+(?:conversation|session|chat)\\b',
+    '\\b(?:if|when|once|after)[ \\t]+(?:your|the|this)[ \\t]+(?:session|conversation|chat|context[ \\t]+window)[ \\t]+(?:has[ \\t]+)?(?:been[ \\t]+)?(?:running|lasted|lasts|exceed(?:s|ed)?|reach(?:es|ed)?|pass(?:es|ed)|gone[ \\t]+(?:past|over|beyond)|crossed|hit|shows?|contains?|is[ \\t]+(?:longer|over))\\b|\\bafter[ \\t]+the[ \\t]+\\w+[ \\t]+(?:exchange|turn|message)[ \\t]+in[ \\t]+(?:a|the|this)[ \\t]+(?:conversation|session|chat)\\b',
     // A parenthesis that restricts a line to agents: "Gotcha (agents only): …".
     '\\((?:AI[ \\t]+|LLM[ \\t]+|coding[ \\t]+)?(?:agents?|assistants?|LLMs?|bots?|models?)[ \\t]+only\\)',
     // "If whoever is reading this is a language model", "this section is for you, not the human", "## AI agents only", "For LLM-based assistants specifically:".
@@ -91,6 +91,8 @@ const TRIGGER = new RegExp(
     '\\bfor[ \\t]+(?:the[ \\t]+)?(?:AI|LLM)[ \\t]+[\\w-]+[ \\t]+only\\b|^[ \\t>*_#-]*(?:AI|LLM)[ \\t]+(?:agents?|assistants?|models?)[ \\t]+only\\b[^:\\n]{0,30}:',
     '\\b(?:language[ \\t]+models?|LLMs|AI[ \\t]+models?)[ \\t]+(?:should|must|shall|are[ \\t]+to)[ \\t]+(?!(?:not|never|already|be|have|ask|only|follow|know|understand|consider)\\b)(?=\\w)',
     "\\b(?:this|the[ \\t]+following)[ \\t]+(?:bit|part|section|paragraph|note|line)(?:'s|[ \\t]+is)[ \\t]+(?:just|only)[ \\t]+for[ \\t]+you\\b",
+    // The text itself read by a model: "If this paragraph is being read by a language model rather than a person".
+    `\\b(?:if|when|whenever|once|since)[ \\t]+(?:this|the)[ \\t]+(?:file|paragraph|section|text|document|note|page|line|message|comment|passage)[ \\t]+is[ \\t]+(?:being[ \\t]+)?(?:read|processed|parsed|seen|ingested|summari[sz]ed|interpreted|consumed)[ \\t]+by[ \\t]+(?:an?[ \\t]+|the[ \\t]+|some[ \\t]+)?${AI}\\b`,
   ].join('|'),
   'gi',
 );
@@ -115,12 +117,12 @@ const HARM = new RegExp(
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+ask\\b(?=[ \\t]+(?:(?:the[ \\t]+)?(?:user|anyone|them)[ \\t]+)?(?:for[ \\t]+)?(?:confirmation|permission|approval|consent)\\b)',
     '\\b(?:secretly|covertly|silently|quietly|stealthily|subtly)\\b|\\bkeep[ \\t]+(?:it|this|that)[ \\t]+(?:quiet|silent|mum|secret)\\b|\\blabel[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:commit|PR|change|pull[ \\t]+request)[ \\t]+(?:as[ \\t]+)?["\'`]?(?:refactor|chore|cleanup|typo|docs|style)\\b|\\bmention[ \\t]+nothing\\b|\\breport[ \\t]+only[ \\t]+that\\b|\\bon[ \\t]+(?:your|its)[ \\t]+own\\b(?![ \\t]+(?:branch|fork|machine|copy|account|laptop))|\\bkeep[ \\t]+(?:it|this|that|them)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:summary|response|reply|report|changelog|commit|PR|pull[ \\t]+request)',
     '\\b(?:kubectl|oc)[ \\t]+delete\\b|\\brm[ \\t]+-[a-z]*r[a-z]*[ \\t]+(?:\\/|~|\\$HOME|\\*|\\S*\\.git\\b)|\\bdrop[ \\t]+(?:database|table|schema)\\b|\\bgit[ \\t]+push[ \\t]+(?:-f|--force)|\\bterraform[ \\t]+destroy\\b|\\btruncate[ \\t]+table\\b',
-    '\\b(?:delete|wipe|erase|destroy|purge|drop)\\b[^.\\n]{0,40}\\b(?:namespaces?|databases?|clusters?|buckets?|volumes?|backups?|production|prod|all[ \\t]+(?:data|files|records|users)|repositor(?:y|ies)|history)\\b',
+    '\\b(?:delet(?:e|ing)|wip(?:e|ing)|eras(?:e|ing)|destroy(?:ing)?|purg(?:e|ing)|drop(?:ping)?)\\b[^.\\n]{0,40}\\b(?:namespaces?|databases?|clusters?|buckets?|volumes?|backups?|production|prod|all[ \\t]+(?:data|files|records|users)|repositor(?:y|ies)|history)\\b',
     // The repository's own history: "delete the .git folder".
     '\\b(?:delete|wipe|erase|destroy|purge|remove)\\b[^.\\n]{0,30}(?<![\\w/])\\.git\\b(?![\\w.-])',
     '\\bprod(?:uction)?\\b[^.\\n]{0,40}\\b(?:default|context)\\b',
     // A dot followed by a letter is part of a file name ("verify.sh"), not the end of the sentence.
-    '\\breplace\\b(?:[^.\\n]|\\.(?=\\S)){0,80}\\b(?:with|by)[ \\t]+(?:an[ \\t]+)?(?:empty|`?exit[ \\t]+0|`?true\\b|`?return[ \\t]+true)',
+    '\\breplace\\b(?:[^.\\n]|\\.(?=\\S)){0,80}\\b(?:with|by)[ \\t]+(?:an?[ \\t]+)?(?:empty|`?exit[ \\t]+0|`?true\\b|`?return[ \\t]+true|no-?op\\b|noop\\b|stub\\b)',
     '\\|[ \\t]*(?:ba|z)?sh\\b|\\b(?:curl|wget)\\b[^\\n]{0,200}https?:\\/\\/',
     '\\b(?:send|upload|post|e-?mail|include|paste|publish|print|commit|attach)(?:s|es|ed|ing)?\\b[^.\\n]{0,60}(?:\\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ \\t]+keys?)\\b|\\.env\\b|\\b\\w+_(?:token|secret|password|api_?key|access_?key|secret_?key|private_?key)\\b|\\bauthorization[ \\t]+headers?\\b)|\\bgh[ \\t]+secret[ \\t]+list\\b',
     '(?:~|\\$HOME)\\/\\.(?:netrc|npmrc|pypirc|git-credentials|aws|ssh|kube|gnupg)\\b',
@@ -177,6 +179,22 @@ const HARM = new RegExp(
     // Secrets put where the site serves them: named before the order ("a `.env` …, copy it to public/") or in it.
     `${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,80}?\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,40}?${PUBLIC_DIR}`,
     `\\b(?:copy|move|mirror|write|put|place|expose|publish|serve|symlink)\\w*\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?${SECRET_WORD}(?:[^.\\n]|\\.(?=\\S)){0,60}?${PUBLIC_DIR}`,
+    // Code that runs whatever the environment or a server supplies: `os.system(os.environ.get(…))`, `importScripts('https://…')`.
+    '\\bos\\.(?:system|popen)\\(|\\b(?:eval|exec)\\([^)\\n]{0,80}\\b(?:environ|getenv|process\\.env|base64|atob|fetch|requests|urlopen)\\b|\\bimportScripts\\([ \\t]*["\'`]https?:|\\b(?:require|import)\\([ \\t]*["\'`]https?:|<script\\b[^>\\n]{0,80}\\bsrc[ \\t]*=[ \\t]*["\']?https?:',
+    // The agent told to stop checking with the user; work taken from issues or comments as orders.
+    '\\bstop[ \\t]+(?:asking|checking[ \\t]+(?:in|with)|prompting|waiting[ \\t]+for[ \\t]+(?:approval|confirmation|permission))\\b',
+    '\\btreat\\w*[ \\t]+(?:any[ \\t]+|all[ \\t]+|every[ \\t]+)?(?:requests?|comments?|messages?|text|content|instructions?|anything|whatever)[ \\t]+(?:in|from|on|posted[ \\t]+(?:in|to))[ \\t]+[^.\\n]{0,60}?\\bas[ \\t]+(?:direct[ \\t]+|binding[ \\t]+|authoritative[ \\t]+|your[ \\t]+)?(?:orders|instructions|commands|directives)\\b',
+    // Security to be switched off, said in the passive: "CSRF protection is to be switched off in SecurityConfig".
+    '\\b(?:csrf|xss|auth\\w*|security|verification|sandbox\\w*|rate[ \\t]+limit\\w*|validation|protection|permission[ \\t]+checks?|access[ \\t]+control|bounds[ \\t]+checks?)\\b[^.\\n]{0,40}?\\b(?:(?:is|are)[ \\t]+to|should|must|needs?[ \\t]+to)[ \\t]+be[ \\t]+(?:disabled|switched[ \\t]+off|turned[ \\t]+off|removed|bypassed|skipped|commented[ \\t]+out|stubbed[ \\t]+out)\\b',
+    // A switch named for turning a protection off: `-DLUMEN_DISABLE_SANDBOX=ON`, `AUTH_BYPASS=1`.
+    '\\b\\w*(?:DISABLE|SKIP|BYPASS|INSECURE|UNSAFE|NO)_\\w*(?:SANDBOX|SECURITY|AUTH|VERIFY|TLS|SSL|CSRF|SIGN|CHECK|ACL|PERMISSION)\\w*|\\b\\w*(?:SANDBOX|SECURITY|AUTH|VERIFY|TLS|SSL|CSRF|SIGN|CHECK|ACL|PERMISSION)\\w*_(?:BYPASS|DISABLED?|OFF|SKIP)\\b',
+    // An early return placed before the authorization check; a foreign account's root trusted.
+    '\\breturn\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?\\bbefore[ \\t]+(?:the[ \\t]+)?(?:auth\\w*|permission|access|csrf|signature|token|session)[ \\t]+(?:check|validation|verification|guard|middleware)\\b|\\barn:aws:iam::\\d{12}:root\\b',
+    // Secrets logged or echoed where others read them: "tokens are logged at INFO level", "secrets will be echoed into every PR description".
+    '\\b(?:tokens?|secrets?|passwords?|credentials?|api[ _-]?keys?|authorization[ \\t]+headers?)\\b[^.\\n]{0,40}?\\b(?:(?:should|must|will|to)[ \\t]+be[ \\t]+(?:logged|printed|echoed)\\b|(?:are|is)[ \\t]+logged[ \\t]+(?:at[ \\t]+(?:INFO|DEBUG|WARN)|in[ \\t]+full|in[ \\t]+plain[ \\t]*text|verbatim|unredacted)\\b|(?:echoed|printed|written|pasted|copied|included|posted)[ \\t]+(?:in|into|to)[ \\t]+(?:every|each|the|all|a)?[ \\t]*(?:PR|pull[ \\t]+request|commit|issue|release)[ \\t]*(?:descriptions?|messages?|bod(?:y|ies)|comments?|notes)?\\b)',
+    // The user kept from hearing of it: "without bringing it up", "this is never to be mentioned", "leave them out of its summaries".
+    '\\bwithout[ \\t]+(?:bringing[ \\t]+(?:it|this|that)[ \\t]+up|mentioning[ \\t]+(?:it|this|that)|flagging[ \\t]+(?:it|this)|calling[ \\t]+(?:it|this)[ \\t]+out|a[ \\t]+word)\\b|\\b(?:never|not)[ \\t]+to[ \\t]+be[ \\t]+(?:mentioned|disclosed|reported|discussed|surfaced|revealed)\\b|\\b(?:and|but|or)[ \\t]+not[ \\t]+mention[ \\t]+(?:it|this|that|them)\\b',
+    '\\bleave[ \\t]+(?:it|this|them|that)[ \\t]+out[ \\t]+of[ \\t]+(?:its|your|the|their)[ \\t]+(?:summar(?:y|ies)|reports?|repl(?:y|ies)|responses?|descriptions?|changelogs?)\\b',
     ...WEAKENING,
     ...MISREPRESENTING,
     // A reverse shell; hooks skipped; everything pushed to an outside remote; secrets pushed somewhere public.
@@ -197,7 +215,7 @@ const HARM = new RegExp(
  */
 const HARM_EXTRA = new RegExp(
   [
-    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam|copy|sync)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything)\\b(?:[^.\\n]|\\.(?=\\S)){0,40}\\b(?:to|at)[ \\t]+`?https?:\\/\\/',
+    '\\b(?:send|upload|post|transmit|forward|log|ship|mirror|beam|copy|sync|export|dump|stream|replicate)\\b[^.\\n]{0,40}\\b(?:archive|tarball|dump|backup|contents|request\\.\\w+|form[ \\t]+data|cookies|everything|tables?|customers?|records|rows|(?:injected|environment|env)[ \\t]+variables?|database)\\b(?:[^.\\n]|\\.(?=\\S)){0,40}\\b(?:to|at)[ \\t]+`?https?:\\/\\/',
     '--upload[\\w-]*|--include-dotfiles\\b|\\b(?:upload|sync|copy|send|archive|tar|zip)\\w*\\b[^.\\n]{0,40}(?:\\b(?:workspace|home[ \\t]+director\\w*|dotfiles)\\b|(?<![\\w.])\\/(?:etc|home|root)\\b)',
     '\\bcsrf_exempt\\b|\\b(?:disable|turn[ \\t]+off|skip|bypass|remove)\\b[^.\\n]{0,40}\\bcsrf\\b',
     '\\b(?:never|don\'t|do[ \\t]+not)[ \\t]+(?:bring[ \\t]+(?:this|it)[ \\t]+up|mention[ \\t]+(?:this|it))\\b',
@@ -235,13 +253,13 @@ const CLOCK = new RegExp(
     '\\$\\(date[ \\t]+\\+%[A-Za-z%-]+\\)["\']?[ \\t]*(?:-gt|-ge|-eq|>=?|==)',
     '\\b(?:when|if|while|whenever)[ \\t]+(?:the[ \\t]+)?(?:clock|(?:local[ \\t]+)?time|hour)[ \\t]+(?:shows|is|reads|reaches)\\b|\\bbetween[ \\t]+\\d{1,2}:\\d{2}[ \\t]*(?:and|-|–)[ \\t]*\\d{1,2}:\\d{2}\\b',
     // A weekday or an hour when reviewers are gone: "On Fridays after 17:00 UTC", "after 6pm local time", "outside business hours".
-    '\\bon[ \\t]+(?:mon|tues|wednes|thurs|fri|satur|sun)days\\b|\\bon[ \\t]+(?:the[ \\t]+)?weekends?\\b|\\b(?:after|past)[ \\t]+(?:\\d{1,2}:\\d{2}|\\d{1,2}[ \\t]*(?:am|pm))\\b|\\b(?:outside|after)[ \\t]+(?:of[ \\t]+)?(?:business|office|working|work)[ \\t]+hours\\b|\\blate[ \\t]+at[ \\t]+night\\b',
+    '\\bon[ \\t]+(?:mon|tues|wednes|thurs|fri|satur|sun)days\\b|\\bon[ \\t]+(?:any|every|each)[ \\t]+(?:mon|tues|wednes|thurs|fri|satur|sun)day\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day[ \\t]+the[ \\t]+\\d{1,2}(?:st|nd|rd|th)\\b|\\bon[ \\t]+(?:the[ \\t]+)?weekends?\\b|\\b(?:after|past)[ \\t]+(?:\\d{1,2}:\\d{2}|\\d{1,2}[ \\t]*(?:am|pm))\\b|\\b(?:outside|after)[ \\t]+(?:of[ \\t]+)?(?:business|office|working|work)[ \\t]+hours\\b|\\blate[ \\t]+at[ \\t]+night\\b',
     // A count only an agent keeps: "Once you have completed more than 20 tasks in this repository".
     "\\b(?:once|after|when)[ \\t]+you(?:'ve|[ \\t]+have)[ \\t]+(?:completed|finished|done|made|closed|merged|opened|handled)[ \\t]+(?:more[ \\t]+than[ \\t]+|at[ \\t]+least[ \\t]+|over[ \\t]+)?(?:\\d+|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty|a[ \\t]+hundred)[ \\t]+(?:tasks?|sessions?|commits?|PRs?|pull[ \\t]+requests?|changes?|edits?|tickets?|issues?|conversations?)\\b",
   ].join('|'),
   'gi',
 );
-const CLOCK_WORD = new Anchor(['clock shows', 'clock reads', 'time shows', 'time is', 'time reads', 'hour is', 'between 0', 'between 1', 'between 2', 'today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekend', ...[...'0123456789'].flatMap((d) => [`after ${d}`, `past ${d}`]), 'business hours', 'office hours', 'working hours', 'work hours', 'at night', "you've completed", "you've finished", "you've done", "you've made", "you've closed", "you've merged", "you've opened", "you've handled", 'you have completed', 'you have finished', 'you have done', 'you have made', 'you have closed', 'you have merged', 'you have opened', 'you have handled']);
+const CLOCK_WORD = new Anchor(['clock shows', 'clock reads', 'time shows', 'time is', 'time reads', 'hour is', 'between 0', 'between 1', 'between 2', 'today', 'date is', 'date reaches', 'date passes', 'date hits', 'clock', 'year is', 'year reaches', 'year passes', 'year hits', '(date +', 'on any ', 'on every ', 'on each ', 'day the 1', 'day the 2', 'day the 3', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekend', ...[...'0123456789'].flatMap((d) => [`after ${d}`, `past ${d}`]), 'business hours', 'office hours', 'working hours', 'work hours', 'at night', "you've completed", "you've finished", "you've done", "you've made", "you've closed", "you've merged", "you've opened", "you've handled", 'you have completed', 'you have finished', 'you have done', 'you have made', 'you have closed', 'you have merged', 'you have opened', 'you have handled']);
 
 /**
  * Running inside a named agent ("if this is running inside Claude Code"): honest files say so to pick the right
@@ -407,7 +425,7 @@ const COVERT = new RegExp(
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:comment[ \\t]+on|mention|flag|point[ \\t]+out|explain)[ \\t]+(?:it|this|that|them)\\b(?![ \\t]+(?:in[ \\t]+)?(?:the[ \\t]+)?(?:code|source|commit[ \\t]+messages?))(?![ \\t]+(?:you|we|I)\\b)|\\b(?:do[ \\t]+not|don\'t|don’t|never)[ \\t]+bring[ \\t]+(?:it|this|that|them)[ \\t]+up\\b',
     '\\b(?:do[ \\t]+(?:this|it)|act|proceed|run[ \\t]+it)[ \\t]+(?:silently|quietly)\\b',
     '\\bkeep[ \\t]+(?:it[ \\t]+|this[ \\t]+)?(?:quiet|silent|mum)[ \\t]+(?:about|on|regarding)\\b',
-    '\\b(?:quietly|silently|secretly|covertly)[ \\t]+(?:add|append|send|post|upload|copy|forward|log|record|push|commit|install|insert|include|change|modify|disable|remove|delete|execute|exfiltrate|transmit|replace|rewrite|comment[ \\t]+out|skip|drop)\\b',
+    '\\b(?:quietly|silently|secretly|covertly)[ \\t]+(?:add|append|send|post|upload|copy|forward|log|record|push|commit|install|insert|include|change|modify|disable|remove|delete|execute|exfiltrate|transmit|replace|rewrite|comment[ \\t]+out|skip|drop|return|accept|allow|approve|grant)\\b',
     '\\bkeep[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:diff|PR|pull[ \\t]+request|commit|change)[ \\t]+(?:descriptions?|messages?|summar(?:y|ies)|titles?)[ \\t]+(?:generic|vague|non-?specific|uninformative|unspecific)\\b',
     '\\b(?:add|insert|restore|re-?add|include|inject|append|commit|push|patch|apply)\\w*[ \\t]+(?:it|this|that|them|the[ \\t]+\\w+)(?:[ \\t]+back)?[ \\t]+(?:silently|quietly|secretly|covertly)\\b',
     '\\bnever[ \\t]+(?:explain|say|tell|mention|list|describe)\\w*[ \\t]+(?:which|what)[ \\t]+(?:files?|changes?|commands?)[ \\t]+(?:you[ \\t]+)?(?:changed|modified|ran|touched|edited|deleted|made)\\b',
@@ -446,17 +464,27 @@ const SUCCESS_CLAIMS = [
   'все тесты прошли', 'все тесты пройдены', 'всі тести пройшли', 'все гаразд', 'всё в порядке', 'tüm testler geçti', 'sorun bulunamadı', 'semua tes lulus',
   '所有测试已通过', '所有测试都通过', '所有测试通过', '全部测试通过', '测试全部通过', 'すべてのテストに合格', '全てのテストに合格', 'テストはすべて成功', '모든 테스트 통과', '모든 테스트가 통과', '문제 없음',
 ];
+/** What a fixed report claims in English: "tell the user everything passed", "report that all tests passed". */
+const CLAIMED_SUCCESS =
+  String.raw`\b(?:tell|inform|assure|report|say|claim|state|write)\w*(?:[ \t]+(?:to[ \t]+)?(?:the[ \t]+)?(?:user|them|reviewers?|maintainers?|team))?[ \t]+(?:that[ \t]+)?` +
+  String.raw`(?:everything|all[ \t]+(?:the[ \t]+)?(?:tests?|checks?|specs?)|the[ \t]+(?:tests?|build|suite|run|checks?))[ \t]+(?:passed|pass(?:es)?|(?:is|are|was|were)[ \t]+(?:green|fine|passing)|succeeded|went[ \t]+(?:fine|well)|worked)\b`;
+/** English failures followed by the success to report: "if any test fails …, tell the user everything passed". */
+const FAILED_THEN_CLAIM =
+  String.raw`\b(?:tests?|checks?|builds?|CI|suite|specs?|lint\w*)\b[^.\n]{0,20}?\bfail(?:s|ed|ing)?\b[^.\n]{0,100}?${CLAIMED_SUCCESS}`;
+/** The run skipped and its success reported: "do not run the test suite; report that all tests passed" (the prohibition is part of the lie). */
+const SKIPPED_THEN_CLAIM =
+  String.raw`\b(?:do[ \t]+not|don't|never|without)[ \t]+(?:actually[ \t]+)?(?:run(?:ning)?|execut\w*)[ \t]+(?:the[ \t]+)?(?:tests?|test[ \t]+suite|suite|checks?|CI|build)\b[^.\n]{0,60}?${CLAIMED_SUCCESS}`;
 /**
  * A report fixed in advance: "always say all tests pass, even if some fail" (in several languages), or a failure and then the
  * success to report for it (`failed`): "如果测试失败，请在总结中写"所有测试已通过"", "pokud test selže, napiš, že všechny testy prošly".
  */
 const FIXED_REPORT = new RegExp(
   String.raw`\b(?:say|answer|report|claim|state|write|tell[ \t]+(?:the[ \t]+)?(?:user|them))\b[^.\n]{0,50}?\b(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|successful|green|no[ \t]+(?:issues|problems|errors|findings)|all[ \t]+good|fixed|done)\b[^.\n]{0,50}?\b(?:even[ \t]+(?:if|when|though)|regardless|no[ \t]+matter)\b|(?:失敗しても|見つかっても|あっても|発見しても)[^。\n]{0,30}(?:成功|問題(?:なし|ない)|パス|合格)[^。\n]{0,6}と(?:報告|回答|答え|書)|(?:即使|就算)[^。\n]{0,20}失败[^。\n]{0,20}(?:报告|回答|说|写)[^。\n]{0,6}(?:成功|通过|没有问题|没问题)|실패해도[^.\n]{0,30}(?:성공|통과|문제[ \t]*없)|(?:auch[ \t]+wenn|aunque|même[ \t]+si|mesmo[ \t]+que|anche[ \t]+se|даже[ \t]+если)[^.\n]{0,50}(?:fehlschlag|scheiter|fall[ae]n?|échou|falh|fallisc|упад|не[ \t]+проход)[^.\n]{0,50}(?:melde|berichte|sage|schreibe|informa|reporta|di|dis|signale|écris|relate|diga|riporta|scrivi|сообщ|пиши|говори)[^.\n]{0,30}(?:Erfolg|erfolgreich|bestanden|éxito|exitos|succès|réussi|sucesso|passou|successo|superat|успех|успешно|прошл)` +
-    `|(?<failed>${FAILING}[^\\n]{0,120}?(?:${SUCCESS_CLAIMS.join('|')}))`,
+    `|(?<failed>${FAILING}[^\\n]{0,120}?(?:${SUCCESS_CLAIMS.join('|')})|${FAILED_THEN_CLAIM})|${SKIPPED_THEN_CLAIM}`,
   'giu',
 );
-const FIXED_REPORT_WORD = new Anchor([...SUCCESS_CLAIMS, 'even if', 'even when', 'even though', 'regardless', 'no matter', '失敗しても', '見つかっても', 'あっても', '発見しても', '即使', '就算', '실패해도', 'auch wenn', 'aunque', 'même si', 'mesmo que', 'anche se', 'даже если']);
-const COVERT_WORD = new Anchor(['not mention the', "n't mention the", 'never mention the', 'not be discussed', "n't be discussed", 'not be mentioned', "n't be mentioned", 'not be disclosed', "n't be disclosed", 'not be raised', "n't be raised", 'not be flagged', "n't be flagged", 'not be questioned', "n't be questioned", 'not be brought up', "n't be brought up", '; describe', '; present', '; label', '; frame', '; title', '; word', '; report', 'needs to know', 'has to know', 'need to tell', 'need to inform', 'need to notify', 'need to alert', 'need to warn', 'between us', 'zonder', 'niet', 'stiekem', 'bez ', 'nie mów', 'nie informuj', 'nie wspominaj', 'potajemnie', 'kullanıcıya', 'gizlice', 'no comente', 'no hable', 'no diga', 'no mencione', 'no le ', 'non parlarne', 'non commentarlo', 'non accennarlo', 'non farne', 'non dire', 'non parlare', 'non commentare', 'non accennare', "n'en ", 'n’en ', 'ne dis', 'ne dites', 'ne parle', 'ne mentionne',
+const FIXED_REPORT_WORD = new Anchor([...SUCCESS_CLAIMS, 'passed', 'pass', 'green', 'succeeded', 'went fine', 'went well', 'worked', 'even if', 'even when', 'even though', 'regardless', 'no matter', '失敗しても', '見つかっても', 'あっても', '発見しても', '即使', '就算', '실패해도', 'auch wenn', 'aunque', 'même si', 'mesmo que', 'anche se', 'даже если']);
+const COVERT_WORD = new Anchor(['never to be', 'not to be', 'never be', 'not mention the', "n't mention the", 'never mention the', 'not be discussed', "n't be discussed", 'not be mentioned', "n't be mentioned", 'not be disclosed', "n't be disclosed", 'not be raised', "n't be raised", 'not be flagged', "n't be flagged", 'not be questioned', "n't be questioned", 'not be brought up', "n't be brought up", '; describe', '; present', '; label', '; frame', '; title', '; word', '; report', 'needs to know', 'has to know', 'need to tell', 'need to inform', 'need to notify', 'need to alert', 'need to warn', 'between us', 'zonder', 'niet', 'stiekem', 'bez ', 'nie mów', 'nie informuj', 'nie wspominaj', 'potajemnie', 'kullanıcıya', 'gizlice', 'no comente', 'no hable', 'no diga', 'no mencione', 'no le ', 'non parlarne', 'non commentarlo', 'non accennarlo', 'non farne', 'non dire', 'non parlare', 'non commentare', 'non accennare', "n'en ", 'n’en ', 'ne dis', 'ne dites', 'ne parle', 'ne mentionne',
   'di nascosto', 'segretamente', 'às escondidas', 'secretamente', 'a escondidas', 'secrètement', 'en cachette', 'heimlich', 'тайно', 'втайне', 'втихую', 'sin comentarlo', 'sin mencionarlo', 'sin avisarlo', 'never explain', 'never say', 'never tell', 'never mention', 'never list', 'never describe', 'omit any', 'omit all', 'omit mention', 'omits any', 'omit reference', 'omit the mention', 'não precisa', 'não é preciso', 'não é necessário', 'hace falta', 'es necesario', 'pas besoin', 'об этом', 'не сообща', 'не говори', 'не упомина', '말하지', 'sin avisar', 'sin informar', 'sin decir', 'sin notificar', 'no lo ', 'no la ', 'no los ', 'no se lo', 'sans ', ' ne l', ' ne le', ' ne la', ' ne les', " n'en", 'sem avisar', 'sem informar', 'sem contar', 'sem notificar', 'não ', 'ohne ', 'erwähne', 'senza ', 'non menzion', 'non dirlo', 'non lo menzion', 'non segnal', 'не сообща', 'не говори', 'не упомина', 'не рассказыва', 'без ведома',
   'no comentarlo', 'no mencionarlo', 'no decirlo', 'no reportarlo', 'no indicarlo', 'no explicarlo', 'ser mencionad', 'ser informad', 'ser comunicad', 'ser relatad', 'ser explicad', 'لا ت', 'لا تُ', 'دون ', 'بدون ', 'من غير', 'سرا', 'سرًا', 'خفية', 'خلسة', '提到', '透露',
   ...['describe', 'present', 'label', 'frame', 'title', 'word', 'report'].flatMap((v) => ['it as', 'this as', 'them as', 'the change as', 'the changes as', 'the commit as', 'the edit as', 'the edits as', 'the fix as', 'the patch as', 'the diff as', 'the modification as', 'the pr as', 'the pull request as'].map((o) => `${v} ${o}`)),
@@ -479,6 +507,8 @@ function sentenceAfter(text: string, end: number): { text: string; offset: numbe
   return { text: said.split(/(?<=[.!?])[ \t]/)[0], offset };
 }
 
+/** An order that points back at what came before it: "add this to every connector", "implement exactly that". */
+const POINTS_BACK = /^[ \t]*(?:also[ \t]+)?(?:add|do|implement|apply|make|include|put|use|wire[ \t]+in|roll[ \t]+out)[ \t]+(?:exactly[ \t]+)?(?:this|that|it|these|those)\b/i;
 /** Payload words that name a topic (telemetry, a vulnerability) and are a payload only as the object of an order to add or enable. */
 const TOPIC = /^(?:telemetry|tracking|analytics|vulnerab\w*|fork)$/i;
 const ADDING = /\b(?:add|adds|adding|insert|include|enable|turn[ \t]+on|introduce|inject|plant|embed|ship|send|report|upload|leave|hide|set[ \t]+up|wire)\b/i;
@@ -559,7 +589,9 @@ const FOREIGN_ADDRESS = new RegExp(
   `^[ \\t>*_#/-]*(?:[^\\n:：]{1,40}?[:：][ \\t*_]*)?[^\\n:：]{0,40}?${AGENT_NOUN}[^\\n:：]{0,30}?[:：]|^[ \\t]*#{1,6}[ \\t]+[^\\n:：]{0,40}?${AGENT_NOUN}[^\\n:：]{0,30}$|` +
     `^[ \\t>*_#/-]*[【\\[(（][^\\n】\\])）]{0,20}?${AGENT_NOUN}[^\\n】\\])）]{0,20}[】\\])）]|` +
     // An agent as the subject of an obligation: "KI-Assistenten sind verpflichtet, …", "o assistente deve incluir …", "trợ lý AI phải thêm …".
-    `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,60}?(?<![\\p{L}])(?:müssen|muss|sollen|soll|sind[ \\t]+verpflichtet|ist[ \\t]+verpflichtet|debe|deben|deberá|deberán|tiene[ \\t]+que|deve|devem|deverá|doit|doivent|devra|должен|должна|должны|обязан[\\p{L}]*|musi|muszą|powinien|powinny|moet|moeten|dovrà|phải|harus|wajib)(?![\\p{L}])|` +
+    `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,60}?(?<![\\p{L}])(?:müssen|muss|sollen|soll|sind[ \\t]+verpflichtet|ist[ \\t]+verpflichtet|debe|deben|deberá|deberán|tiene[ \\t]+que|deve|devem|deverá|doit|doivent|devra|должен|должна|должны|обязан[\\p{L}]*|musi|muszą|powinien|powinny|moet|moeten|dovrà|phải|harus|wajib|wird|werden)(?![\\p{L}])|` +
+    // Turkish future as an order: "Asistan … oluşturacak".
+    `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,80}?\\p{L}+(?:acak|ecek)(?:tır|tir)?(?![\\p{L}])|` +
     `${AGENT_NOUN}(?:[^\\n.!?。！？:：]|\\.(?=\\S)){0,80}?(?:m[aeı]l[ıi](?:dır|dir)?|必须|必須|应当|應當|しなければ|해야)|` +
     // "Quand tu es un assistant IA et …", "Wenn du ein KI-Assistent bist, …": the condition only an agent meets.
     `(?<![\\p{L}])(?:quand|lorsque|si|wenn|falls|cuando|quando|se|если|когда)[ \\t]+(?:tu[ \\t]+es|vous[ \\t]+êtes|du[ \\t]+bist|du|ihr[ \\t]+seid|eres|você[ \\t]+é|sei|ты)[ \\t]+(?:\\p{L}+[ \\t]+){0,2}?${AGENT_NOUN}`,
@@ -717,6 +749,19 @@ export const CONDITIONAL_TRIGGER: Detector = {
         found = paragraph;
         payload = firstHarm(paragraph);
       }
+      // "Tokens are logged at INFO level …; the assistant will add this to every connector": the order points back at its sentence's start.
+      if (payload === undefined && !userAsks && POINTS_BACK.test(sentence.text)) {
+        const head = text.slice(Math.max(0, m.index - 400), m.index);
+        // A stop inside code ("`tracing::info!(token)`") is followed by no space, so it does not end the sentence.
+        const stop = head.search(/[.!?][ \t](?:(?![.!?][ \t])[^\n])*$/);
+        const from = m.index - head.length + Math.max(head.lastIndexOf('\n') + 1, stop === -1 ? 0 : stop + 2);
+        const harm = firstHarm({ text: text.slice(from, m.index) });
+        if (harm !== undefined && !view.negated(m.index)) {
+          emit({ start: from, end: end + sentence.text.length, ruleId: 'ai_targeted_trigger',
+            message: `Instruction aimed at AI readers only ${preview(text.slice(from, end + sentence.text.length))}: human readers skip it, an agent may act on it.` });
+        }
+        return;
+      }
       if (payload === undefined || view.negated(m.index)) return;
       const stop = end + found.offset + payload;
       emit({ start: m.index, end: stop, ruleId: 'ai_targeted_trigger',
@@ -747,7 +792,9 @@ export const CONDITIONAL_TRIGGER: Detector = {
       // The action can come before the condition in its sentence ("delete X once no human reviews"), so the window starts there.
       const sentence = text.slice(ls, m.index).search(/[^.!?]*$/);
       const from = ls + Math.max(0, sentence);
-      const window = text.slice(from, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
+      let window = text.slice(from, Math.min(text.length, end + 300)).split(/\n[ \t]*\n/)[0];
+      // A condition in a list item arms its own item: the next item is other guidance.
+      if (LIST_ITEM.test(text.slice(ls, m.index + 1))) window = window.split(NEXT_LIST_ITEM)[0];
       // The condition is not its own harm ("if `~/.aws/credentials` contains …" names a credential file): a harm must reach past it.
       const past = end - from;
       const payload = firstOrder(window, HARM, past) ?? (mayHaveExtraHarm(window) ? firstOrder(window, HARM_EXTRA, past) : undefined);

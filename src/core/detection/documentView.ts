@@ -15,6 +15,11 @@ const EDGE_CONTEXT = 64;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
+/** A list item's first line: a bullet or a number. */
+const LIST_ITEM_START = /^[ \t]{0,6}(?:[-*+]|\d{1,3}[.)])[ \t]+/;
+/** A line that introduces a list of threats, attacks or things refused: each item describes one rather than ordering it. */
+const THREAT_LIST_INTRO =
+  /\b(?:defends?[ \t]+against|protects?[ \t]+against|guards?[ \t]+against|threats?|threat[ \t]+model|attacks?|attack[ \t]+(?:vectors?|surface)|attackers?|adversar(?:y|ies)|abuse[ \t]+cases?|red[ \t]+flags?|anti-?patterns?|(?:we|it|this[ \t]+\w+)[ \t]+(?:blocks?|detects?|prevents?|rejects?|refuses?|flags?)|known[ \t]+(?:bad|malicious|risks?))\b[^\n]{0,60}:[ \t*_]*$/i;
 /** Words that introduce a quotation as an example of something, on the same line before the quote. */
 const EXAMPLE_MARKER =
   /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known[ \t]+(?:attacks?|injections?|payloads?|phrases?|patterns?|bad|malicious|exploits?|jailbreaks?|prompts?)|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
@@ -281,6 +286,19 @@ export class DocumentView {
       if (j !== -1 && j >= end - ls - 1 && marksExample(line.slice(Math.max(0, i - 120), i))) return true;
     }
     if (INTRODUCED.test(line.slice(Math.max(0, rel - 40), rel))) return true;
+    // A list item under a line that introduces threats ("We defend against:", "Known attack vectors:") describes one.
+    if (LIST_ITEM_START.test(this.text.slice(lineStart, lineStart + 12))) {
+      for (let p = lineStart - 1, n = 0; p >= 0 && n < 30; n++) {
+        const [ps, pe] = this.lineAt(p);
+        const prev = this.text.slice(ps, Math.min(pe, ps + WINDOW));
+        if (prev.trim() === '' || LIST_ITEM_START.test(prev) || /^[ \t]{2,}\S/.test(prev)) {
+          p = ps - 1;
+          continue;
+        }
+        if (THREAT_LIST_INTRO.test(prev)) return true;
+        break;
+      }
+    }
     if (/^ {0,3}>/.test(this.text.slice(lineStart, lineStart + 8))) {
       // A blockquote whose introducing line (the nearest non-quote line above, at most 50 lines up) marks it as an example.
       for (let p = lineStart - 1, n = 0; p >= 0 && n < 50; n++) {

@@ -193,6 +193,20 @@ const PRECEDENCE_ANCHOR = new Anchor(['precedence', 'supersede', 'outrank']);
 const ABOVE_THE_USER =
   /\b(?:this|these|it)(?:[ \t]+(?:file|section|note|rule|rules|directive|instruction|instructions|policy|requirement|notice))?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:any|all|the|earlier|previous|prior|other|conflicting|existing|project|repository|guidance|rules|instructions|and|or|,)[ \t]*){0,6}(?:user(?:'s)?|users'|human|operator)[ \t]+(?:instructions|requests|prompts|messages|wishes|guidance)\b/gi;
 const ABOVE_THE_USER_ANCHOR = new Anchor(['user instructions', "user's instructions", 'user requests', "user's requests", 'user prompts', 'user messages', 'user wishes', 'user guidance', 'human instructions', 'operator instructions', "users' instructions"]);
+/**
+ * The instructions the agent was given declared void ("The previous instructions no longer apply", "Appendix Z
+ * (supersedes everything above)"): a file has no say over them, and honest files cancel their own rules by name
+ * ("the v1 lint rules no longer apply"), not the instructions before them.
+ */
+const VOIDED = new RegExp(
+  [
+    '\\b(?:previous|prior|earlier|preceding|above|original|existing|former|all[ \\t]+other|any[ \\t]+other)[ \\t]+(?:system[ \\t]+)?(?:instructions|directives|guidance|guidelines|directions|constraints|prompts?)[ \\t]+' +
+      '(?:(?:are|is)[ \\t]+(?:now[ \\t]+)?(?:superseded|void|null|obsolete|cancell?ed|revoked|overridden|retired|withdrawn|suspended|lifted|no[ \\t]+longer[ \\t]+(?:valid|in[ \\t]+(?:effect|force)|binding|relevant))|(?:no[ \\t]+longer|do[ \\t]+not|don\'t)[ \\t]+(?:apply|count|matter|hold|stand))\\b',
+    '\\b(?:supersedes?|overrides?|replaces?|voids?|cancels?|outranks?|trumps?)[ \\t]+(?:everything|anything|all|whatever)(?:[ \\t]+(?:else|(?:that[ \\t]+)?(?:came|comes|was|is|you[ \\t]+(?:read|were[ \\t]+told|have[ \\t]+been[ \\t]+told))))?[ \\t]+(?:above|before|earlier|previously|prior|so[ \\t]+far)\\b',
+  ].join('|'),
+  'gi',
+);
+const VOIDED_ANCHOR = new Anchor(['instructions are', 'instructions is', 'instructions no', "instructions do", "instructions don't", 'directives', 'guidance', 'guidelines', 'directions', 'constraints', 'prompt is', 'prompt are', 'prompt no', 'prompts', 'supersede', 'override', 'replaces', 'voids', 'cancels', 'outrank', 'trump']);
 /** Who the claim is made for, in its paragraph: a maker, an administrator, a security or compliance office. */
 const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|compliance|incident|official)\\b`, 'i');
 
@@ -222,7 +236,7 @@ const NOTICE_ORDERS: readonly RegExp[] = [
 export const FAKE_STRUCTURE: Detector = {
   family: 'fake-structure',
   quotable: 'code',
-  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, ABOVE_THE_USER_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, ABOVE_THE_USER_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR, VOIDED_ANCHOR].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'chat_template_token', title: 'Chat-template token', family: 'fake-structure', tier: 'recommended', securitySeverity: 7.5,
@@ -354,6 +368,11 @@ export const FAKE_STRUCTURE: Detector = {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'authority_spoof',
         message: `Claim to outrank the user ${preview(m[0])}: a repository file has no authority over what the user asks.` });
+    });
+    view.eachLineMatch(VOIDED_ANCHOR, VOIDED, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'authority_spoof',
+        message: `Declares the instructions before it void ${preview(m[0])}: a repository file has no authority to cancel what the agent was told.` });
     });
     view.eachLineMatch(AUTHORITY_ANCHOR, AUTHORITY, (m) => {
       if (view.negated(m.index)) return;

@@ -56,6 +56,24 @@ export const PROHIBITION = new RegExp(
   'iu',
 );
 
+/**
+ * "No longer", as rules are declared void: "gelten nicht mehr", "ne s'appliquent plus", "ya no aplican", "больше не
+ * действуют", "不再适用". With the earlier instructions named, the text cancels what the agent was told.
+ */
+export const NO_LONGER = words(
+  [
+    'nicht[ \\t]+mehr', 'ungültig', 'aufgehoben', 'außer[ \\t]+Kraft', 'ya[ \\t]+no', 'sin[ \\t]+efecto', 'anulad[\\p{L}\\p{M}]*', "n(?:e|['’])[ \\t]*[\\p{L}\\p{M}'’]+(?:[ \\t]+[\\p{L}\\p{M}]+)?[ \\t]+plus",
+    'caduques?', 'annulée?s?', 'já[ \\t]+não', 'não[ \\t]+(?:se[ \\t]+)?[\\p{L}\\p{M}]+[ \\t]+mais', 'sem[ \\t]+efeito', 'non[ \\t]+(?:si[ \\t]+)?[\\p{L}\\p{M}]+[ \\t]+più', 'annullat[\\p{L}\\p{M}]*',
+    'niet[ \\t]+meer', 'vervallen', 'już[ \\t]+nie', 'nieważn[\\p{L}\\p{M}]*', 'больше[ \\t]+не', 'уже[ \\t]+не', 'отменен[\\p{L}\\p{M}]*', 'недействительн[\\p{L}\\p{M}]*', 'більше[ \\t]+не',
+    'скасован[\\p{L}\\p{M}]*', 'недійсн[\\p{L}\\p{M}]*', 'artık[ \\t]+geçerli[ \\t]+değil', 'geçersiz[\\p{L}\\p{M}]*', 'không[ \\t]+còn', 'hết[ \\t]+hiệu[ \\t]+lực', 'tidak[ \\t]+(?:berlaku[ \\t]+)?lagi',
+    'inte[ \\t]+längre', 'لم[ \\t]+تعد', 'ملغاة', 'अब[ \\t]+लागू[ \\t]+नहीं', 'रद्द',
+  ],
+  ['不再', '作废', '作廢', '无效', '無效', '失效', 'もう適用', '適用されません', '더[ \\t]*이상', '무효'],
+);
+export const NO_LONGER_LITERALS = ['nicht mehr', 'ungültig', 'aufgehoben', 'außer kraft', 'ya no', 'sin efecto', 'anulad', ' plus', 'caduc', 'annulé', 'já não', ' mais', 'sem efeito', ' più', 'annullat',
+  'niet meer', 'vervallen', 'już nie', 'nieważn', 'больше не', 'уже не', 'отменен', 'недействительн', 'більше не', 'скасован', 'недійсн', 'geçerli değil', 'geçersiz', 'không còn', 'hiệu lực',
+  ' lagi', 'inte längre', 'لم تعد', 'ملغاة', 'लागू नहीं', 'रद्द', '不再', '作废', '作廢', '无效', '無效', '失效', 'もう適用', '適用されません', '더 이상', '더이상', '무효'];
+
 /** Verbs of sending, uploading or posting. */
 export const SEND = words(
   [
@@ -200,7 +218,7 @@ const FOREIGN_REPORT = words(
   [
     'Zusammenfassung', 'Beschreibung', 'resumen', 'descripci[óo]n', 'résumé', 'resumo', 'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving',
     'podsumowani[\\p{L}\\p{M}]*', 'opisie', 'сводк[\\p{L}\\p{M}]*', 'описани[\\p{L}\\p{M}]*', 'отч[её]т[\\p{L}\\p{M}]*', 'коммит[\\p{L}\\p{M}]*', 'підсумк[\\p{L}\\p{M}]*', 'опис[\\p{L}\\p{M}]*',
-    'özet[\\p{L}\\p{M}]*', '(?:ال)?ملخص', '(?:ال)?وصف', 'सारांश', 'विवरण', 'tóm[ \\t]+tắt', 'mô[ \\t]+tả', 'ringkasan', 'deskripsi', 'sammanfattning',
+    'özet[\\p{L}\\p{M}]*', 'açıklama[\\p{L}\\p{M}]*', '(?:ال)?ملخص', '(?:ال)?وصف', 'सारांश', 'विवरण', 'tóm[ \\t]+tắt', 'mô[ \\t]+tả', 'ringkasan', 'deskripsi', 'sammanfattning',
     // Code comments and review comments.
     'Kommentar[\\p{L}\\p{M}]*', 'comentario[\\p{L}\\p{M}]*', 'commentaire[\\p{L}\\p{M}]*', 'comentário[\\p{L}\\p{M}]*', 'comment[io]', 'commenti', 'комментари[\\p{L}\\p{M}]*',
     'коментар[\\p{L}\\p{M}]*', 'yorum[\\p{L}\\p{M}]*', '(?:ال)?تعليق[\\p{L}\\p{M}]*', 'टिप्पणी[\\p{L}\\p{M}]*', 'bình[ \\t]+luận', 'komentar[\\p{L}\\p{M}]*', 'kommentar[\\p{L}\\p{M}]*',
@@ -210,13 +228,15 @@ const FOREIGN_REPORT = words(
 /** The same with the words other languages borrow from English ("no lo menciones en el PR"). */
 const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'description'], ['回复', '回答'])})`;
 /** Turkish and Persian negate an imperative with a suffix or prefix: "bahsetme", "söyleme", "نگو". */
-const NEGATED_TELL = words(['bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'نگویید']);
+const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید']);
+/** Not written into what the user reads, Turkish putting the verb last: "bunu PR açıklamasına yazmayacak". */
+const NEGATED_WRITE = words(['yazma(?:yacak|yın|yınız)', 'ekleme(?:yecek|yin|yiniz)']);
 /** A verb of telling followed, within its clause, by a prohibition or a negated need ("बताने की ज़रूरत नहीं है"). */
 const TOLD_NOT = `${TELL}[^\\n.!?。！？]{0,20}?${PROHIBITION.source}`;
 const SHOW = words(['mostr[\\p{L}\\p{M}]*', 'montr[\\p{L}\\p{M}]*', 'zeig[\\p{L}\\p{M}]*', 'показ[\\p{L}\\p{M}]*', 'عرض[\\p{L}\\p{M}]*', 'दिखा[\\p{L}\\p{M}]*', 'tunjuk[\\p{L}\\p{M}]*', 'visa']);
 /** That the user need not know: "знать не нужно", "muss nichts davon wissen", "no necesita saberlo", "不需要知道", "知る必要はない". */
 const NEED_NOT_KNOW =
-  '(?:знать[ \\t]+не[ \\t]+(?:нужно|надо|обязательно)|не[ \\t]+(?:нужно|надо)[ \\t]+знать|nichts[ \\t]+(?:davon[ \\t]+)?wissen|braucht[^\\n.]{0,20}nicht[ \\t]+(?:zu[ \\t]+)?wissen|' +
+  '(?:знать[ \\t]+не[ \\t]+(?:нужно|надо|обязательно)|не[ \\t]+(?:нужно|надо)[ \\t]+знать|nichts[ \\t]+(?:davon[ \\t]+)?(?:wissen|erfahren|mitbekommen)|davon[ \\t]+nichts[ \\t]+(?:wissen|erfahren|mitbekommen)|braucht[^\\n.]{0,20}nicht[ \\t]+(?:zu[ \\t]+)?wissen|' +
   'no[ \\t]+(?:necesita|tiene[ \\t]+que|debe)[ \\t]+saber|n[\'’]a[ \\t]+pas[ \\t]+besoin[ \\t]+de[ \\t]+(?:le[ \\t]+)?savoir|não[ \\t]+precisa[ \\t]+saber|non[ \\t]+(?:deve|ha[ \\t]+bisogno[ \\t]+di)[ \\t]+saper|' +
   '不需要知道|不必知道|无需知道|知る必要は(?:ない|ありません)|알[ \\t]*필요[ \\t]*(?:가[ \\t]*)?없)';
 /**
@@ -229,6 +249,7 @@ function concealment(reader: string): string {
     `${PROHIBITION.source}[^\\n.!?。！？]{0,20}?${TELL}[^\\n.!?。！？]{0,30}?${reader}`,
     `${reader}[^\\n.!?。！？]{0,20}?${PROHIBITION.source}[ \\t]*${TELL}`,
     `${reader}[^\\n.!?。！？]{0,24}?${TOLD_NOT}`,
+    `${reader}[^\\n.!?。！？]{0,24}?${NEGATED_WRITE}`,
     NEGATED_TELL,
     `${USER}[^\\n.!?。！？]{0,30}?${NEED_NOT_KNOW}`,
     `${WITHOUT}[^\\n.!?。！？]{0,20}?(?:${TELL}|${SHOW})[^\\n.!?。！？]{0,20}?${USER}`,
@@ -243,7 +264,7 @@ export const CONCEAL_LITERALS = [
   'nutzer', 'anwender', 'usuari', 'utilisat', 'usuário', 'utilizador', 'utente', 'gebruiker', 'użytkownik', 'пользовател', 'користувач', 'kullanıcı', 'مستخدم', 'उपयोगकर्ता',
   'người dùng', 'pengguna', 'användare', 'uživatel', 'käyttäjä', 'utilizator', 'felhasználó', 'χρήστ', 'משתמש', 'کاربر', 'nadie', 'personne', 'ninguém', 'nessuno', 'niemand',
   'никому', 'нікому', 'kimseye', '用户', '用戶', '使用者', 'ユーザー', '사용자', 'ผู้ใช้', 'zusammenfassung', 'beschreibung', 'resumen', 'descripci', 'resumo',
-  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet',
+  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
   'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
   'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو',

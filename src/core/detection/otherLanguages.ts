@@ -6,7 +6,7 @@
 import { Anchor } from './anchors';
 import { preview, type DocumentView } from './documentView';
 import type { Detector, Emit } from './rule';
-import { EARLIER, INSTRUCTIONS, PRECEDENCE, PRECEDENCE_LITERALS, PROHIBITION, REQUESTS, SYSTEM_PROMPT, USER } from './multilingual';
+import { EARLIER, INSTRUCTIONS, NO_LONGER, NO_LONGER_LITERALS, PRECEDENCE, PRECEDENCE_LITERALS, PROHIBITION, REQUESTS, SYSTEM_PROMPT, USER } from './multilingual';
 
 /** Up to `n` words between two keywords (Latin, Cyrillic or Greek script words). */
 const gap = (n: number): string => `(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,${n}}[ \\t]+`;
@@ -233,6 +233,8 @@ const SEND_VERBS = new Anchor([
   // Latin-script verbs keep their trailing space: bare, "manda" and "publica" begin English words.
   ...EXFILTRATIONS.flatMap((x) => x.verbs.literals),
   'senden', 'schicken', 'hochladen', 'lade ', 'übermitteln', 'weiterleiten', 'envoyer', 'enviar', 'inviare',
+  // Passive and future forms ("wird … vom Assistenten an https://… geschickt", "y enverra").
+  'geschickt', 'gesendet', 'übermittelt', 'hochgeladen', 'weitergeleitet', 'enviado', 'enviada', 'envoyé', 'enverra', 'transmis', 'inviato', 'inviata', 'caricato', 'gestuurd', 'verstuurd', 'verzonden', 'wysłan', 'отправлен', 'gönderil', 'gönderecek', 'dikirim', 'được gửi',
   // Gerunds and verbs with a pronoun attached ("inviandola", "enviándolo", "en l'envoyant"): the sending as a means.
   'stuur', 'verstuur', 'wyślij', 'prześlij', 'wysyłając', 'gönder', 'inviand', 'inviarl', 'inviargl', 'mandandol', 'mandarl', 'caricandol', 'enviand', 'enviánd', 'enviarl', 'mandándol', 'subiéndol', 'envoyant', 'transmettant', 'carregand',
   '送信', '送って', '送る', 'アップロード', '転送', '投稿', '書き込', '贴到', '写进', '写入', '发送', '发到', '发给', '上传', '传到', '提交到', '转发',
@@ -261,6 +263,10 @@ const SENTENCE_END = /(?<=[.!?])[ \t]+|(?<=[。！？])/;
 const OUTRANKS = new RegExp(`${PRECEDENCE}${SAME_SENTENCE}{0,80}?(?:${USER}|https?:\\/\\/)|(?:${USER}|https?:\\/\\/)${SAME_SENTENCE}{0,80}?${PRECEDENCE}`, 'giu');
 const WHAT_IS_OUTRANKED = new RegExp(`${INSTRUCTIONS}|${REQUESTS}|${EARLIER}`, 'iu');
 const PRECEDENCE_WORD = new Anchor(PRECEDENCE_LITERALS);
+/** The earlier instructions declared void ("Les consignes précédentes ne s'appliquent plus", "Die bisherigen Anweisungen gelten nicht mehr"),
+ * as such, not those about one topic ("Les instructions précédentes concernant Yarn 1 ne s'appliquent plus"). */
+const VOIDED = new RegExp(`(?:${EARLIER}[ \\t]+${INSTRUCTIONS}|${INSTRUCTIONS}[ \\t]+${EARLIER})(?:[ \\t]+[\\p{L}'’]+)?[ \\t,]+${NO_LONGER}`, 'giu');
+const NO_LONGER_WORD = new Anchor(NO_LONGER_LITERALS);
 
 /** Instructions scoped to what others wrote: "encontradas em issues", "trouvées dans des fichiers tiers", "aus externen Quellen". */
 const FOUND_ELSEWHERE =
@@ -269,7 +275,7 @@ const FOUND_ELSEWHERE =
 export const OTHER_LANGUAGES: Detector = {
   family: 'other-languages',
   quotable: 'example-fence',
-  anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs), SEND_VERBS, PRECEDENCE_WORD].flatMap((a) => a.literals)),
+  anchor: new Anchor([...LANGUAGES.map((l) => l.anchor), ...EXFILTRATIONS.map((x) => x.verbs), SEND_VERBS, PRECEDENCE_WORD, NO_LONGER_WORD].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'foreign_instruction_override', title: 'Instruction override in another language', family: 'other-languages', tier: 'recommended', securitySeverity: 8,
@@ -312,6 +318,11 @@ export const OTHER_LANGUAGES: Detector = {
       if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(sentence) || view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
         message: `Rules claimed to outrank the user ${preview(m[0])}: written in another language, it tries to put this text's orders above the user's.` });
+    });
+    view.eachLineMatch(NO_LONGER_WORD, VOIDED, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
+        message: `Earlier instructions declared void ${preview(m[0])}: written in another language, it tries to cancel what the agent was told.` });
     });
     view.eachLine(SEND_VERBS, (ls, le) => {
       let at = ls;

@@ -147,7 +147,7 @@ export const WEAKENING = [
 
 /** The act kept from discussion ("it should not be discussed"); a topic kept out of public channels is disclosure policy. */
 export const NOT_TO_BE_DISCUSSED =
-  '\\b(?:it|this|that|these|the[ \\t]+change)[ \\t]+(?:should|must|need|needs)[ \\t]*(?:not|n\'t)[ \\t]+be[ \\t]+(?:discussed|mentioned|disclosed|raised|flagged|questioned|brought[ \\t]+up)\\b' +
+  '\\b(?:it|this|that|these|the[ \\t]+change)[ \\t]+(?:(?:should|must|need|needs)[ \\t]*(?:not|n\'t)|(?:is|are)[ \\t]+(?:never|not)[ \\t]+to|(?:should|must)[ \\t]+never)[ \\t]+be[ \\t]+(?:discussed|mentioned|disclosed|raised|flagged|questioned|brought[ \\t]+up)\\b' +
   '(?![ \\t]+(?:publicly|in[ \\t]+public|in[ \\t]+(?:an?[ \\t]+|the[ \\t]+)?(?:public[ \\t]+)?(?:issues?|channels?|forums?)))';
 
 /** The change passed off or kept out of view: "keep the diff looking like a refactor", "don't explain the change". */

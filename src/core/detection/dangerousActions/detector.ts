@@ -27,7 +27,7 @@ import * as secretSending from './secretSending';
  */
 const CHECKS: readonly Check[] = [
   remoteCode.pipedToShell, remoteCode.remotePatch, remoteCode.remoteScript, remoteCode.downloadThenRun,
-  secretSending.secretCommands, secretSending.sendSecrets, secretSending.secretThenSend, secretSending.readThenSend,
+  secretSending.secretCommands, secretSending.sendSecrets, secretSending.secretsPublished, secretSending.secretThenSend, secretSending.readThenSend,
   secretDisclosure.discloseSecretFile, secretDisclosure.secretContentsOut, secretDisclosure.envDumpOut, secretDisclosure.secretValueOut,
   secretDisclosure.secretBelongs, secretDisclosure.envHarvest, secretSending.archiveUpload, secretDisclosure.secretToPublic,
   persistence.persistenceTargets, persistence.rootAccount, persistence.preload, persistence.accessGrant,

@@ -51,6 +51,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // An admin account with a password fixed in advance, in the languages the other rules read.
   [checkAnchor(['admin', 'administra']),
     /\badmin(?:istrator)?[ \t]+(?:user|account|login)[ \t]+with[ \t]+(?:a[ \t]+)?(?:fixed|hard-?coded|static|known|constant)[ \t]+password\b|\b(?:usu[aá]rio|usuario|utilisateur|compte|cuenta|conta|benutzer|konto|utente|account)[ \t]+(?:administrador|administrateur|admin\w*|amministratore)[ \t]+(?:com|con|avec|mit)[ \t]+(?:uma[ \t]+|una[ \t]+|un[ \t]+|einem[ \t]+)?(?:senha|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|passwort|kennwort|password)[ \t]+(?:fixa|fija|fixe|festem|festes|festgelegte[mn]?|fissa|fisso|predefinida|codificada)\b/gi],
+  // Spring Security told to let every request through: "`SecurityConfig` should be changed to `.anyRequest().permitAll()`".
+  [checkAnchor(['anyrequest().permitall()']),
+    /\b(?:chang|set|switch|replac|configur|updat|edit)\w*\b[^.\n]{0,60}?`?\.?anyRequest\(\)[ \t]*\.permitAll\(\)/gi],
   // Failing tests deleted instead of fixed.
   [checkAnchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
     /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug|chang|correct|touch|modify)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],

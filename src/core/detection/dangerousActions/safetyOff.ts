@@ -90,6 +90,12 @@ const SAFETY_WAIVED: ReadonlyArray<readonly [Anchor | AnchorPair, RegExp]> = [
     '\\b(?:standing|blanket|permanent|general|advance|prior)[ \\t]+(?:approval|permission|consent)[ \\t]+(?:for|to[ \\t]+run)[ \\t]+(?:all|every|any)[ \\t]+(?:\\w+[ \\t]+)?(?:commands?|tools?|tool[ \\t]+calls?|actions?|changes?|operations?)\\b',
     '\\b(?:do[ \\t]+not|don\'t|never)[ \\t]+(?:pause|stop|wait|hold)[ \\t]+(?:to|for)[ \\t]+(?:confirm\\w*|approval|ask(?:ing)?|permission)\\b',
   ].join('|'), 'gi')],
+  // The agent told to stop checking with the user, or handed full autonomy: "stop asking for confirmation before destructive commands".
+  [checkAnchor(['stop asking', 'stop checking', 'stop prompting', 'stop waiting', 'full autonomy', 'complete autonomy', 'total autonomy', 'unrestricted autonomy']),
+    new RegExp([
+    '\\bstop[ \\t]+(?:asking|checking[ \\t]+(?:in[ \\t]+)?with|prompting|waiting[ \\t]+for)(?:[ \\t]+(?:the[ \\t]+user|anyone|me|us|them))?[ \\t]+(?:(?:for|about)[ \\t]+)?(?:(?:confirmation|permission|approval|consent|sign-?off)\\b|before[ \\t]+(?:running|executing|deleting|pushing|deploying|installing|merging|destructive|any|shell|commands?|changes?)\\b)',
+    '\\b(?:granted|given|gives|grants|giving|granting|has|have)[ \\t]+(?:you|the[ \\t]+(?:agent|assistant|model))[ \\t]+(?:full|complete|total|unrestricted)[ \\t]+autonomy\\b',
+  ].join('|'), 'gi')],
   // A pull request pushed through without its gates ("approve it and enable auto-merge without running the checks"); a scoped policy ("merge without review only for typo fixes") names no PR.
   [new AnchorPair(checkAnchor(['approve it', 'approve this', 'approve the', 'approve them', 'merge it', 'merge this', 'merge the', 'merge them', 'auto-merge', 'automerge', 'auto merge']), new Anchor(['without'])),
     new RegExp([

@@ -39,16 +39,30 @@ const UPLOAD = /(?:-[a-zA-Z]*[dFT]|--data(?:-binary|-raw|-urlencode)?|--form|--u
 const SECRET_COMMAND_ON = new AnchorPair(checkAnchor(['curl', 'wget', 'nc ', 'ncat', 'netcat', 'socat', 'scp', 'rsync', 'ftp', 'telnet', 'invoke-', 'iwr', 'irm', 'requests.', 'urllib', 'fetch(', 'axios', 'http.request', 'nslookup', 'dig ', '/dev/']), new Anchor(['env', 'export', '|', '/proc/', '/.ssh', '/.aws', '.aws/', '/.gnupg', '/.kube', '/.docker', '/.config/gcloud', '/.netrc', '/.npmrc', '/.pypirc', '/.git-credentials', '_history', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '/etc/shadow', '/etc/passwd', 'find-generic-password', 'keychain', '@', '--post-file', 'secrets.']));
 
 const SECRETS =
-  '(?:(?:~|\\$HOME)/\\.[\\w./-]+|printenv|kubeconfig|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain|' +
+  '(?:(?:~|\\$HOME)/\\.[\\w./-]+|printenv|kubeconfig|deploy[ _-]?keys?|signing[ _-]?keys?|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain|' +
   // Request credentials, and environment variables named for a secret (GITHUB_TOKEN, OPENAI_API_KEY, PGPASSWORD).
   'output[ \\t]+of[ \\t]+`?(?:env|printenv)(?![ \\t]*\\|[ \\t]*(?:grep|head|wc))|(?:authorization|auth|bearer)[ _-]?(?:headers?|tokens?)|\\w+_(?:token|secret|password|passwd|pwd|api_?key|access_?key|secret_?key|private_?key)s?|pgpassword|database_url)';
 const DESTINATION =
   '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|`?(?:s3|gs|az|r2)://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+){0,2}bucket[ \\t]+`?(?:s3|gs|az|r2)://\\S+|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel|(?:[\\w-]+[ \\t]+)?(?:inbox|mailbox|mailing[ \\t]+list|form|drop(?:box)?|portal))|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 /** The destination may be named in the next sentence, unless a prohibition comes first ("… the `NPM_TOKEN` secret. Never paste it into issues"). */
 const SEND_SECRETS = new RegExp(
-  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b[^\\n.]{0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])(?:(?!\\b(?:[Nn]ever|[Nn]ot|[Dd]on't|[Aa]void)\\b)[^\\n]){0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
+  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b(?:[^\\n.]|\\.(?=\\S)){0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])(?:(?!\\b(?:[Nn]ever|[Nn]ot|[Dd]on't|[Aa]void)\\b)[^\\n]){0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
 );
+/**
+ * The same said in the passive, into what the project's readers see: "webhook signing secrets will be echoed into every PR
+ * description". Servers and URLs are left out here: API documentation says how a token "is sent to the server".
+ */
+const SECRETS_PUBLISHED = new RegExp(
+  `(?<![\\w.~$])${SECRETS}(?![\\w])[^\\n.]{0,40}?\\b(?:(?:will|should|must|is|are)[ \\t]+(?:to[ \\t]+)?be|gets?)[ \\t]+(?:sent|posted|uploaded|echoed|printed|pasted|copied|written|included|attached|added|published)[ \\t]+(?:to|into|in|on)[ \\t]+` +
+    '(?:every[ \\t]+|each[ \\t]+|all[ \\t]+|the[ \\t]+|a[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+requests?|PRs?|issues?|commits?(?:[ \\t]+messages?)?|gists?|README|changelogs?|release[ \\t]+notes)(?:[ \\t]+(?:descriptions?|bod(?:y|ies)|messages?|titles?|comments?))?\\b',
+  'gi',
+);
+const SECRETS_PUBLISHED_ON = new AnchorPair(checkAnchor(['be sent', 'be posted', 'be uploaded', 'be echoed', 'be printed', 'be pasted', 'be copied', 'be written', 'be included', 'be attached', 'be added', 'be published', 'get sent', 'get posted', 'get echoed', 'get printed', 'get pasted', 'get copied', 'get written', 'get included', 'get added', 'gets ']),
+  checkAnchor(['pull request', 'pr ', 'prs', 'pr.', 'issue', 'commit', 'gist', 'readme', 'changelog', 'release notes']));
+/** A component named as the subject right before a verb: "the client sends", "our SDK posts", "it forwards". */
+const COMPONENT_SUBJECT =
+  /(?:\b(?:the|this|that|our|a|an|its|each|every)[ \t]+(?:[\w-]+[ \t]+)?(?:client|sdk|library|app|application|server|service|middleware|function|method|module|wrapper|helper|script|cli|plugin|extension|worker|job|handler|proxy|gateway|backend|frontend|adapter|provider|integration|browser|hook|action|workflow|pipeline|runner)|\b(?:it|which|that)|`[^`\n]{1,60}`)[ \t]+$/i;
 /** A secret sent away is sent by one of SEND_SECRETS' verbs. */
 const SEND_SECRETS_ON = new AnchorPair(checkAnchor(['output of env', 'output of `env', '~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']), new Anchor(['send', 'post', 'upload', 'transmit', 'forward', 'exfiltrate', 'leak', 'mail', 'copy', 'sync', 'submit', 'share', 'report', 'beam', 'pipe', 'push', 'dump', 'paste', 'put', 'write', 'attach', 'include', 'export']));
 
@@ -124,8 +138,18 @@ function storedSecretsBefore(view: DocumentView, lineStart: number): boolean {
 }
 
 export function sendSecrets(view: DocumentView, report: Report): void {
-  view.eachLineMatch(SEND_SECRETS_ON, SEND_SECRETS, (m) => report(m.index, m.index + m[0].length, 'secret_exfiltration',
-    `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`));
+  view.eachLineMatch(SEND_SECRETS_ON, SEND_SECRETS, (m) => {
+    // "The client sends the token to the server": what a component does, described, not an order to the agent.
+    if (/^\w+(?:s|ed)\b/i.test(m[0]) && COMPONENT_SUBJECT.test(view.text.slice(Math.max(0, m.index - 80), m.index))) return;
+    report(m.index, m.index + m[0].length, 'secret_exfiltration', `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`);
+  });
+}
+
+export function secretsPublished(view: DocumentView, report: Report): void {
+  view.eachLineMatch(SECRETS_PUBLISHED_ON, SECRETS_PUBLISHED, (m) => {
+    if (view.negated(m.index)) return;
+    report(m.index, m.index + m[0].length, 'secret_exfiltration', `Secrets to be published where others read them ${preview(m[0])}: it tries to make the agent leak credentials.`);
+  });
 }
 
 export function secretThenSend(view: DocumentView, report: Report): void {
