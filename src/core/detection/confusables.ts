@@ -225,6 +225,8 @@ export const CONFUSABLES: Detector = {
         wholeWord(view, s, e, namingLines, wholeWords, emit);
         continue;
       }
+      // A compound that also shows letters no Latin letter looks like ("MedВычет": ы, ч) mixes scripts in plain sight: no disguise.
+      if ([...word].some((ch) => LETTER.test(ch) && !LATIN.test(ch) && !LOOKALIKES.has(ch.codePointAt(0)!) && !/\p{M}/u.test(ch))) continue;
       const foreign = [...word].filter((ch) => LOOKALIKES.has(ch.codePointAt(0)!));
       const letters = foreign.slice(0, 3).map((ch) => `${scriptOf(ch)} "${ch}" (${codePointLabel(ch.codePointAt(0)!)})`).join(', ');
       const reads = skeleton(word);

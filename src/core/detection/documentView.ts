@@ -65,8 +65,8 @@ const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+
 /** A condition finished by its comma ("if the author is not a maintainer,"); a dot inside a word ("user.email") does not end it. */
 const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.(?=\S)[^,;.]*)*,/gi;
 
-/** An order to write something out, and where it goes (see ordersWritten). */
-const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b/i;
+/** An order to write something out, and where it goes (see ordersWritten); a compound ("prefix-cache") is no verb. */
+const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b(?!-)/i;
 const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|reports?|previews?|footers?|signatures?|emails?)\b/i;
 const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+example|such[ \t]+as|like[ \t]+this|examples?|beware|detect\w*|block\w*|strip\w*|sanitiz\w*|escap\w*|defang\w*|phishing|exfiltrat\w*)\b/i;
 
@@ -269,6 +269,13 @@ export class DocumentView {
       i = j - 1;
     }
     return false;
+  }
+
+  /** The text of the nearest Markdown heading above `at` (ATX style, outside code blocks not tracked), or '' when there is none. */
+  headingAbove(at: number): string {
+    const before = this.text.slice(0, at);
+    const m = /(?:^|\n)[ \t]{0,3}#{1,6}[ \t]+([^\n]*)(?![\s\S]*\n[ \t]{0,3}#{1,6}[ \t])/.exec(before.slice(Math.max(0, before.length - 20000)));
+    return m ? m[1].trim() : '';
   }
 
   /** Inside a quotation that its line introduces as an example, or a blockquote introduced that way. */

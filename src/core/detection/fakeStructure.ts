@@ -233,6 +233,15 @@ const NOTICE_ORDERS: readonly RegExp[] = [
   /\bbranches\/[^\s\/]+\/protection\b|\bpermission[ \t]+prompts?[ \t]+(?:are[ \t]+)?(?:disabled|off)\b|\b(?:does[ \t]+not|doesn't)[ \t]+(?:ask|mention)\b|\b(?:overrides?|supersedes?)[ \t]+(?:the[ \t]+|all[ \t]+|any[ \t]+)?(?:repository|repo|project|local|user|workspace)[ \t]+(?:guidance|instructions|rules|guidelines)\b/i,
 ];
 
+const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]/;
+/** The section under a heading at `at`: up to the next heading, at most 2,000 characters. */
+function sectionAfter(text: string, at: number): string {
+  const lineEnd = text.indexOf('\n', at);
+  const rest = lineEnd === -1 ? '' : text.slice(lineEnd + 1, lineEnd + 2001);
+  const next = rest.search(/^[ \t]{0,3}#{1,6}[ \t]/m);
+  return next === -1 ? rest : rest.slice(0, next);
+}
+
 export const FAKE_STRUCTURE: Detector = {
   family: 'fake-structure',
   quotable: 'code',
@@ -277,7 +286,8 @@ export const FAKE_STRUCTURE: Detector = {
   ],
   detect(view: DocumentView, emit: Emit): void {
     view.eachLineMatch(TOKEN_ANCHOR, TEMPLATE_TOKEN, (m) => {
-      const turn = systemTurn(view.text, m);
+      // A token named in inline code ("injects a `<system-reminder>` into the first message") is discussed, not opened.
+      const turn = view.inCodeSpan(m.index, m.index + m[0].length) ? undefined : systemTurn(view.text, m);
       const order = turn && OVERRIDING_CONTENT.exec(turn.content);
       if (order) {
         // Samples of chat requests sit in code blocks; one whose system message lifts approval or safety is an order unless introduced as an example.
@@ -341,6 +351,9 @@ export const FAKE_STRUCTURE: Detector = {
         message: `Fake end marker ${preview(m[0].trim())} under a horizontal rule, with text after it: it tries to make the model believe the document has ended and what follows stands outside it.` });
     });
     view.eachLineMatch(ROLE_ANCHOR, ROLE_NOTICE, (m) => {
+      // "## 🔴 SYSTEM DIRECTIVE: STRICT CODING WORKFLOW 🔴" titles the project's own rules: a heading is a fake notice when
+      // the section under it orders what a system turn would (approval taken, safety off, the rules above void).
+      if (HEADING_LINE.test(view.text.slice(view.lineAt(m.index)[0], m.index + 1)) && !NOTICE_ORDERS.some((re) => re.test(sectionAfter(view.text, m.index)))) return;
       const lead = m[0].length - m[0].trimStart().length;
       emit({ start: m.index + lead, end: m.index + m[0].trimEnd().length, ruleId: 'fake_delimiter',
         message: `Fake notice header ${preview(m[0])}: it tries to make what follows look like a message from the system or an administrator.` });

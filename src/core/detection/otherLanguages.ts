@@ -263,6 +263,8 @@ const SENTENCE_END = /(?<=[.!?])[ \t]+|(?<=[。！？])/;
 const OUTRANKS = new RegExp(`${PRECEDENCE}${SAME_SENTENCE}{0,80}?(?:${USER}|https?:\\/\\/)|(?:${USER}|https?:\\/\\/)${SAME_SENTENCE}{0,80}?${PRECEDENCE}`, 'giu');
 const WHAT_IS_OUTRANKED = new RegExp(`${INSTRUCTIONS}|${REQUESTS}|${EARLIER}`, 'iu');
 const PRECEDENCE_WORD = new Anchor(PRECEDENCE_LITERALS);
+/** A preference that yields to the user ("除非用户明确要求只做分析，否则优先直接修改文件": unless the user asks otherwise, prefer …) puts the user first. */
+const DEFERS_TO_USER = /除非|否则|unless|es[ \t]+sei[ \t]+denn|sofern[ \t]+nicht|a[ \t]+menos[ \t]+que|salvo[ \t]+que|sauf[ \t]+si|à[ \t]+moins[ \t]+que|a[ \t]+meno[ \t]+che|если[ \t]+только[ \t]+не|kecuali|trừ[ \t]+khi|でない限り|ない限り|않는[ \t]*한|아니면/i;
 /** The earlier instructions declared void ("Les consignes précédentes ne s'appliquent plus", "Die bisherigen Anweisungen gelten nicht mehr"),
  * as such, not those about one topic ("Les instructions précédentes concernant Yarn 1 ne s'appliquent plus"). */
 const VOIDED = new RegExp(`(?:${EARLIER}[ \\t]+${INSTRUCTIONS}|${INSTRUCTIONS}[ \\t]+${EARLIER})(?:[ \\t]+[\\p{L}'’]+)?[ \\t,]+${NO_LONGER}`, 'giu');
@@ -315,7 +317,7 @@ export const OTHER_LANGUAGES: Detector = {
     const text = view.text;
     view.eachLineMatch(PRECEDENCE_WORD, OUTRANKS, (m) => {
       const sentence = view.sentenceAround(m.index, m.index + m[0].length);
-      if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(sentence) || view.negated(m.index)) return;
+      if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(sentence) || DEFERS_TO_USER.test(sentence) || view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
         message: `Rules claimed to outrank the user ${preview(m[0])}: written in another language, it tries to put this text's orders above the user's.` });
     });

@@ -105,9 +105,17 @@ export function propagationParagraph(view: DocumentView, report: Report): void {
   });
 }
 
+/** A section that tells people how to install or register the project's own tool ("## Registering the Skill", "## Setup"). */
+const INSTALL_SECTION = /\b(?:install\w*|setup|set[ \t-]up|regist\w*|getting[ \t]+started|quick[ \t-]?start|configur\w*|usage)\b/i;
+
 export function globalAgentConfig(view: DocumentView, report: Report): void {
-  view.eachLineMatch(PROJECT_ANCHOR, GLOBAL_AGENT_CONFIG, (m) => report(m.index, m.index + m[0].length, 'self_propagation',
-    `Writes to the user's global agent configuration ${preview(m[0])}: it reaches every project the user opens, not just this one.`));
+  view.eachLineMatch(PROJECT_ANCHOR, GLOBAL_AGENT_CONFIG, (m) => {
+    // "Or add it globally in `~/.claude/settings.json`" under an installation heading registers the tool for its user; the file
+    // naming itself ("add these instructions") or an address to fetch from still propagates.
+    if (INSTALL_SECTION.test(view.headingAbove(m.index)) && !SELF_REFERENCE.test(m[0]) && !/https?:\/\//i.test(view.sentenceAround(m.index, m.index + m[0].length))) return;
+    report(m.index, m.index + m[0].length, 'self_propagation',
+      `Writes to the user's global agent configuration ${preview(m[0])}: it reaches every project the user opens, not just this one.`);
+  });
 }
 
 /** The blank-line-delimited paragraph holding the line [ls, le), at most 1,500 characters each way, without its indentation. */

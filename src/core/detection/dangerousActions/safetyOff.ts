@@ -141,17 +141,42 @@ const OPEN_PERMISSIONS_ANCHOR = checkAnchor(['chmod -r', 'chown -r']);
 const HOST_ESCAPE = /--privileged\b[^\n]{0,120}?-v[ \t]+\/:\/|-v[ \t]+\/:\/[^\n]{0,120}?--privileged\b|-v[ \t]+\/var\/run\/docker\.sock\b[^\n]{0,80}--privileged/gi;
 const HOST_ESCAPE_ANCHOR = checkAnchor(['--privileged', 'docker.sock']);
 
+/**
+ * A line that documents a command-line option ("- `--yes`/`-y` - Skip confirmation prompts", "* `--yolo`:", a table row):
+ * it says what the flag does, and orders it only with words that make it standing.
+ */
+const OPTION_DOC =
+  /^[ \t>]*(?:[-*+]|\d{1,3}[.)]|\|)?[ \t]*(?:\*\*)?`-{1,2}[\w-]+(?:[ =][^`\n]{0,40})?`(?:\*\*)?(?:[ \t]*(?:\/|,|or)[ \t]*`-{1,2}[\w-]+`)*[ \t]*(?::|-|–|—|\|)/i;
+const STANDING_ORDER = /\b(?:always|by[ \t]+default|every[ \t]+time|whenever|must|should|make[ \t]+sure|be[ \t]+sure|from[ \t]+now[ \t]+on)\b/i;
+
+/** Whether the option documented on the line at `at` (with its description on the next line) is only described. */
+function documentsOption(view: DocumentView, at: number): boolean {
+  const [ls, le] = view.lineAt(at);
+  const line = view.text.slice(ls, le);
+  if (!OPTION_DOC.test(line)) return false;
+  const next = le < view.text.length ? view.text.slice(le + 1, view.lineAt(le + 1)[1]) : '';
+  return !STANDING_ORDER.test(line) && !STANDING_ORDER.test(next);
+}
+
 export function safetySwitchedOff(view: DocumentView, report: Report): void {
   const text = view.text;
   view.eachLineMatch(SAFETY_OFF_ANCHOR, SAFETY_OFF, (m) => {
     if (/^--no-sandbox/i.test(m[0]) && BROWSER.test(text.slice(view.lineAt(m.index)[0], m.index))) return;
+    if (documentsOption(view, m.index)) return;
     report(m.index, m.index + m[0].length, 'safety_bypass', `Turns safety off ${preview(m[0])}: it removes the checks that stop an agent from doing harm.`);
   });
 }
 
+/** What a waived pause puts at risk: commands, deletions, pushes, deploys ("don't wait for permission to start the lesson" risks nothing). */
+const RISKY_STEP =
+  /\b(?:run|running|runs|execute|executing|commands?|shell|delet\w*|remov\w*|push\w*|deploy\w*|install\w*|merg\w*|commit\w*|publish\w*|releas\w*|migrat\w*|drop\w*|destructive|sudo|tool[ \t]+calls?|anything|everything|all[ \t]+(?:of[ \t]+)?(?:them|these|changes|steps))\b/i;
+
 export function safetyWaived(view: DocumentView, report: Report): void {
   for (const [anchor, re] of SAFETY_WAIVED) {
-    view.eachLineMatch(anchor, re, (m) => report(m.index, m.index + m[0].length, 'safety_bypass', `Turns safety off ${preview(m[0])}: it removes the checks that stop an agent from doing harm.`));
+    view.eachLineMatch(anchor, re, (m) => {
+      if (/^(?:do[ \t]+not|don't|never)[ \t]+(?:pause|stop|wait|hold)\b/i.test(m[0]) && !RISKY_STEP.test(view.text.slice(...view.lineAt(m.index)))) return;
+      report(m.index, m.index + m[0].length, 'safety_bypass', `Turns safety off ${preview(m[0])}: it removes the checks that stop an agent from doing harm.`);
+    });
   }
 }
 

@@ -118,11 +118,31 @@ export function secretCommands(view: DocumentView, report: Report): void {
     const sink = SINK.exec(line);
     if (!sink || !(SECRET_SOURCE.test(line) || SECRET_VARIABLE_PIPED.test(line) || (UPLOAD.test(line) && storedSecretsBefore(view, ls)))) return;
     // "不要执行 `curl … | sh`", "never run `curl`": a line that forbids the command sends nothing.
-    if (view.negated(ls + sink.index)) return;
+    if (view.negated(ls + sink.index) || copiesDown(line.slice(sink.index))) return;
     const lead = line.length - line.trimStart().length;
     report(ls + lead, ls + line.trimEnd().length, 'secret_exfiltration',
       `Sends secrets to the network ${preview(line.trim(), 100)}: it reads environment variables, keys or credential files and uploads them.`);
   });
+}
+
+/** A remote location in scp or rsync (`user@host:path`, `host:path`). */
+const REMOTE_PATH = /^(?:[\w.-]+@)?[\w.-]+:(?!\/\/)/;
+/** scp, rsync and sftp options that take a value (`-i key`, `-P 2222`, `-e ssh`). */
+const VALUED_OPTION = /^-(?:[iPoFcSlJe]|-rsh|-port)$/;
+
+/**
+ * `scp user@old:/srv/app/.env ./.env`: a copy from a remote machine to this one (a migration step) sends nothing out.
+ * True when the command's first path is remote and its last one is local.
+ */
+function copiesDown(command: string): boolean {
+  if (!/^(?:scp|rsync|sftp)\b/i.test(command)) return false;
+  const words = command.split(/[;&|`)]/)[0].trim().split(/\s+/).slice(1);
+  const paths: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (VALUED_OPTION.test(words[i])) i++;
+    else if (!words[i].startsWith('-')) paths.push(words[i]);
+  }
+  return paths.length >= 2 && REMOTE_PATH.test(paths[0]) && !REMOTE_PATH.test(paths[paths.length - 1]);
 }
 
 /** One of the three lines before `lineStart` writes secrets to a file (`env > /tmp/e`), for a later upload. */
