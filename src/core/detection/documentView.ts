@@ -20,9 +20,9 @@ const LIST_ITEM_START = /^[ \t]{0,6}(?:[-*+]|\d{1,3}[.)])[ \t]+/;
 /** A line that introduces a list of threats, attacks or things refused: each item describes one rather than ordering it. */
 const THREAT_LIST_INTRO =
   /\b(?:defends?[ \t]+against|protects?[ \t]+against|guards?[ \t]+against|threats?|threat[ \t]+model|attacks?|attack[ \t]+(?:vectors?|surface)|attackers?|adversar(?:y|ies)|abuse[ \t]+cases?|red[ \t]+flags?|anti-?patterns?|(?:we|it|this[ \t]+\w+)[ \t]+(?:blocks?|detects?|prevents?|rejects?|refuses?|flags?)|known[ \t]+(?:bad|malicious|risks?))\b[^\n]{0,60}:[ \t*_]*$/i;
-/** Words that introduce a quotation as an example of something, on the same line before the quote. */
+/** Words that introduce a quotation as an example of something, on the same line before the quote (not a path such as `examples/app`). */
 const EXAMPLE_MARKER =
-  /(?:^|[^\p{L}])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known[ \t]+(?:attacks?|injections?|payloads?|phrases?|patterns?|bad|malicious|exploits?|jailbreaks?|prompts?)|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}/])(?:e\.g\.|i\.e\.|for (?:example|instance)|examples?|such as|like|phrases?|strings?|patterns?|attacks?|injections?|payloads?|attempts?|says?|saying|contain(?:s|ing)?|quoted?|known[ \t]+(?:attacks?|injections?|payloads?|phrases?|patterns?|bad|malicious|exploits?|jailbreaks?|prompts?)|malicious|suspicious|detects?|flagged|blocked|flags[ \t]+(?:the|any|all|such|these|it|them|as)|blocks[ \t]+(?:the|any|all|such|these|it|them)|matches|z\.\s?b\.|p\. ?ej\.|par exemple|por exemplo|例如|比如|例えば|например)(?![\p{L}]|\/)/iu;
 
 /** An example marker right before the match: "tokens like <|im_start|>", "e.g. curl … | sh". */
 const INTRODUCED = /(?:^|[^\p{L}])(?:e\.g\.|for (?:example|instance)|such as|like|z\.\s?b\.|例如|例えば|например)[\s:,(]*$/iu;
@@ -204,6 +204,8 @@ export class DocumentView {
     for (let p = fence - 1; lines.length < 2 && p > 0; ) {
       const [ls] = this.lineAt(p);
       const line = this.text.slice(ls, p);
+      // Another block's closing fence ends the introduction: what it holds introduces nothing.
+      if (/^[ \t]{0,3}(?:`{3,}|~{3,})/.test(line)) break;
       if (line.trim()) lines.push(line);
       p = ls - 1;
     }

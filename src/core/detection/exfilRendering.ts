@@ -62,6 +62,9 @@ const EXFIL_INSTRUCTION = new RegExp(
   'gi',
 );
 
+/** An image sized to one pixel or none: nothing for a reader to see, a request for its server. */
+const TRACKING_PIXEL = /\b(?:width|height)[ \t]*=[ \t]*["']?[01](?:px)?\b[^>]*\b(?:width|height)[ \t]*=[ \t]*["']?[01](?:px)?\b/i;
+
 function host(url: string): string {
   return url.replace(/^https?:\/\//i, '').split(/[/?#:]/)[0].toLowerCase();
 }
@@ -89,7 +92,7 @@ const SECRET_MARKER = /SECRET|TOKEN|KEY|PASSW|CRED|DECRYPT|SOPS|VAULT|ENV|CONVER
 const URL_NAME = /(?<![A-Za-z0-9])[A-Z][A-Z0-9_]{2,40}(?![A-Za-z0-9])|(?<==)[A-Z][A-Z0-9_]{0,40}(?=[&#'")]|$)|<([A-Za-z_][\w -]{0,40})>|\{\{?([A-Za-z_][\w -]{0,40})\}\}?/g;
 /** What a private-data binding names: secrets, environment variables, the conversation. */
 const PRIVATE_DATA =
-  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+){0,2}(?:documents?|files?|messages?|questions?|prompts?|requests?)\b|\bfile[ \t]+contents?[ \t]+you[ \t]+(?:opened|read|viewed|edited)\b/i;
+  /\b[\w./-]*(?<![\w])(?:prod|production)(?![\w])[\w-]*\.(?:ya?ml|json|properties|conf|ini|toml)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|env(?:ironment)?(?:[ _-]?(?:var\w*|file))?|conversation|chat[ _-]?history|(?:previous|earlier|prior|recent|last|latest)[ \t]+(?:messages?|prompts?|questions?)|system[ \t]+prompt|connection[ \t_-]?strings?|everything[ \t]+discussed|files?[ \t]+you[ \t]+(?:opened|read|viewed|edited))\b|\.env\b|\.ssh\/|(?<![\w.])\.(?:netrc|npmrc|pypirc|git-credentials)\b|\.aws\/credentials\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\b[A-Z][A-Z0-9_]*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PWD)\b|\b(?:what|everything)[ \t]+the[ \t]+user[ \t]+(?:asked|said|wrote|typed|shared|told[ \t]+you|mentioned|pasted)|\buser'?s?[ \t]+(?:[\w-]+[ \t]+){0,2}(?:documents?|files?|messages?|questions?|prompts?|requests?)\b|\bfile[ \t]+contents?[ \t]+you[ \t]+(?:opened|read|viewed|edited)\b/i;
 /** A reader told to fill in their own value ("replace TOKEN with your token") sets up a URL by hand; the model is not asked to. */
 const OWN_VALUE = /^[\s`'"]*(?:the[ \t]+)?(?:your|their)\b/i;
 /** Spelling a value out one character per image or link. */
@@ -377,7 +380,11 @@ export const EXFIL_RENDERING: Detector = {
       } else if (why) {
         // A placeholder naming the session's data is an order even in a code block, unless the block is introduced as an example;
         // an order to fill it with the live values makes even an example a template for the model to complete.
-        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url', ...(carried?.session || filled ? { quotable: carried?.session && filled ? 'none' as const : 'example-fence' as const } : {}),
+        // So is a 1×1 tracking pixel, and a URL whose own line orders it rendered ("# agents: embed preview_image in every PR summary").
+        const pixel = fetches && TRACKING_PIXEL.test(view.text.slice(m.index, view.lineAt(m.index)[1]).split('>')[0]);
+        const ordered = view.ordersWritten(start, start + url.length);
+        emit({ start: m.index, end: start + url.length, ruleId: 'exfil_url',
+          ...(carried?.session || filled || pixel || ordered ? { quotable: (carried?.session && filled) || ordered ? 'none' as const : 'example-fence' as const } : {}),
           message: `${what} whose URL carries data through ${why}: ${fetches ? 'rendering it sends' : 'opening it sends'} what the model fills in to ${host(url)}.` });
       } else if (fetches && !BADGE_HOSTS.test(host(url))) {
         emit({ start: m.index, end: start + url.length, ruleId: 'remote_image',
@@ -418,9 +425,13 @@ export const EXFIL_RENDERING: Detector = {
     view.eachLineMatch(TAG_ON, AUTOLINK, (m) => check(m, 'Autolink', false));
     view.eachLineMatch(URL_ANCHOR, ANY_URL, (m) => {
       // A session placeholder is written with braces, brackets, a dollar or at sign, underscores, percent-encoding, or as a query value.
-      if (read.has(m.index + m[0].length) || !/[{<[$%@=_]/.test(m[0]) || !carriesData(m[0])?.session || view.negated(m.index)) return;
-      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_url', quotable: 'example-fence',
-        message: `URL that carries ${carriesData(m[0])!.why}: whatever renders, opens or fetches it sends the session's data to ${host(m[0])}.` });
+      if (read.has(m.index + m[0].length) || !/[{<[$%@=_]/.test(m[0]) || view.negated(m.index)) return;
+      const carried = carriesData(m[0]);
+      // Any placeholder counts when the URL's own line orders it rendered ("preview_image: …  # agents: embed it in every PR summary").
+      const ordered = carried !== undefined && !carried.session && view.ordersWritten(m.index, m.index + m[0].length);
+      if (!carried?.session && !ordered) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'exfil_url', quotable: ordered ? 'none' : 'example-fence',
+        message: `URL that carries ${carried!.why}: whatever renders, opens or fetches it sends ${ordered ? 'what the model fills in' : "the session's data"} to ${host(m[0])}.` });
     });
     view.eachLineMatch(RENDER_ANCHOR, EXFIL_INSTRUCTION, (m) => {
       if (view.negated(m.index)) return;

@@ -89,7 +89,7 @@ const OVERRIDING_CONTENT = new RegExp(
     "\\bwithout[ \\t]+(?:asking(?:[ \\t]+for)?|waiting[ \\t]+for|seeking|requesting)[ \\t]+(?:the[ \\t]+user'?s?[ \\t]+)?(?:confirmation|approval|permission|consent)",
     "\\b(?:ignore|disregard|bypass|disable|override|lift|suspend|turn[ \\t]+off)\\w*\\b[^.\\n]{0,40}?\\b(?:safety|guardrails?|restrictions?|content[ \\t]+filters?|filters|usage[ \\t]+polic(?:y|ies)|guidelines)\\b",
     "\\b(?:safety|guardrails?|restrictions?|filters?)\\b[^.\\n]{0,20}?\\b(?:are|is)[ \\t]+(?:off|disabled|lifted|suspended|waived)\\b",
-    "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b",
+    "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b|\\bunrestricted[ \\t]+mode\\b|\\b(?:share|reveal|give|hand[ \\t]+over|print)[ \\t]+(?:any|every|all)[ \\t]+(?:credentials?|secrets?|passwords?|tokens?|keys?)\\b",
     "\\bwithout[ \\t]+asking(?:[ \\t]+(?:the[ \\t]+user|first|anyone))?\\b(?![ \\t]+(?:for[ \\t]+)?(?:help|clarification))|\\bwithout[ \\t]+(?:any[ \\t]+)?(?:confirmation|approval|permission|consent)\\b",
     "\\b(?:pre-?approved|auto-?approv\\w*)\\b",
     "\\bskip[ \\t]+(?:the[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:confirmations?|approvals?)\\b",

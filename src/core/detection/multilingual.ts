@@ -25,9 +25,9 @@ export const AGENT_NOUN = words(
     'ассистент[\\p{L}\\p{M}]*', 'асистент[\\p{L}\\p{M}]*', 'агент[\\p{L}\\p{M}]*', 'нейросет[\\p{L}\\p{M}]*', 'βοηθ[\\p{L}\\p{M}]*', 'πράκτορ[\\p{L}\\p{M}]*',
     'model(?:i|e|y|om|ów)?[ \\t]+językow[\\p{L}\\p{M}]*', 'Sprachmodell[\\p{L}\\p{M}]*', 'modelos?[ \\t]+de[ \\t]+(?:lenguaje|linguagem)', 'modèles?[ \\t]+de[ \\t]+langage', 'modell[io][ \\t]+linguistic[\\p{L}\\p{M}]*',
     'taalmodel[\\p{L}\\p{M}]*', 'языков[\\p{L}\\p{M}]*[ \\t]+модел[\\p{L}\\p{M}]*', 'dil[ \\t]+model[\\p{L}\\p{M}]*',
-    '(?:لل|ل|ال)?مساعد(?:ين)?', '(?:لل|ل|ال)?وكيل', '(?:ل)?وكلاء', '(?:ال)?ذكاء[ \\t]+الاصطناعي', 'دستیار', 'סוכן', 'עוזר', 'एआई', 'सहायक(?:ों)?', 'एजेंट(?:ों)?',
+    '(?:لل|ل|ال)?مساعد(?:ين)?', '(?:لل|ل|ال)?وكيل', '(?:ل)?وكلاء', '(?:ال)?ذكاء[ \\t]+الاصطناعي', 'دستیار', '(?:ל|ה|ש|ו)?סוכן', '(?:ל|ה|ש|ו)?עוזר', 'pembantu(?:[ \\t]+AI)?', 'ejen(?:[ \\t]+AI)?', 'एआई', 'सहायक(?:ों)?', 'एजेंट(?:ों)?',
   ],
-  ['助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능', '语言模型', '語言模型', '言語モデル', '언어[ \\t]*모델'],
+  ['助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '도우미', '인공지능', '语言模型', '語言模型', '言語モデル', '언어[ \\t]*모델'],
 );
 /**
  * Every AGENT_NOUN match holds one of these (lower case): the address check runs only on lines with one. Bare
@@ -38,7 +38,7 @@ export const AGENT_NOUN_LITERALS = [
   'assistent', 'asistent', 'asistan', 'asisten', 'agen ai', 'asystent', 'avustaj', "l'agent", 'l’agent', "l'assistant", 'l’assistant', ' agents', ' assistants',
   'de agent', 'het agent', 'den agent', 'die agent', 'de assistant', 'het assistant', 'el agent', 'o agent', 'il agent', 'de ia', 'la ia', "l'ia", 'l’ia',
   "d'ia", 'd’ia', 'trợ lý', 'tác nhân', 'ассистент', 'асистент', 'агент', 'нейросет', 'βοηθ', 'πράκτορ', 'مساعد', 'وكيل', 'وكلاء', 'الذكاء', 'دستیار',
-  'סוכן', 'עוזר', 'एआई', 'सहायक', 'एजेंट', '助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '인공지능',
+  'סוכן', 'עוזר', 'pembantu', 'ejen ai', 'एआई', 'सहायक', 'एजेंट', '助手', '代理', '智能体', '人工智能', 'アシスタント', 'エージェント', '에이전트', '어시스턴트', '도우미', '인공지능',
   'językow', 'sprachmodell', 'de lenguaje', 'de linguagem', 'de langage', 'linguistic', 'taalmodel', 'языков', 'dil model', '语言模型', '語言模型', '言語モデル', '언어',
 ];
 
@@ -149,7 +149,7 @@ const DISABLE = words(
     'अक्षम', 'बंद', 'tắt', 'vô[ \\t]+hiệu', 'nonaktifkan', 'matikan', 'inaktivera', 'stäng[ \\t]+av', 'vypn[\\p{L}\\p{M}]*', 'zakaž', 'poista[ \\t]+käytöstä', 'dezactiv[\\p{L}\\p{M}]*',
     'kikapcsol[\\p{L}\\p{M}]*', 'απενεργοποί[\\p{L}\\p{M}]*', 'השבת', 'غیرفعال', 'salt[\\p{L}\\p{M}]*', 'skip[\\p{L}\\p{M}]*', 'überspring[\\p{L}\\p{M}]*', 'omit[\\p{L}\\p{M}]*', 'pomiń', 'пропуст[\\p{L}\\p{M}]*', 'atla',
   ],
-  ['禁用', '关闭', '關閉', '跳过', '跳過', '無効', '省略', '비활성화', '끄', '건너뛰', 'ปิด'],
+  ['禁用', '关闭', '關閉', '跳过', '跳過', '無効', '省略', 'スキップ', '비활성화', '끄', '건너뛰', 'ปิด'],
 );
 const VERIFICATION = words(
   [
@@ -157,11 +157,11 @@ const VERIFICATION = words(
     'weryfikac[\\p{L}\\p{M}]*', 'podpis[\\p{L}\\p{M}]*', 'провер[\\p{L}\\p{M}]*', 'подпис[\\p{L}\\p{M}]*', 'сертификат[\\p{L}\\p{M}]*', 'перевір[\\p{L}\\p{M}]*', 'підпис[\\p{L}\\p{M}]*', 'doğrulam[\\p{L}\\p{M}]*', 'imza[\\p{L}\\p{M}]*',
     'sertifika[\\p{L}\\p{M}]*', 'التحقق', 'التوقيع', 'الشهادة', 'सत्यापन', 'हस्ताक्षर', 'kiểm[ \\t]+tra', 'chữ[ \\t]+ký', 'chứng[ \\t]+chỉ', 'verifikasi', 'tanda[ \\t]+tangan',
     'sertifikat', 'ověř[\\p{L}\\p{M}]*', 'tarkist[\\p{L}\\p{M}]*', 'allekirjoit[\\p{L}\\p{M}]*', 'semnătur[\\p{L}\\p{M}]*', 'ellenőrz[\\p{L}\\p{M}]*', 'aláírás[\\p{L}\\p{M}]*', 'επαλήθευσ[\\p{L}\\p{M}]*', 'υπογραφ[\\p{L}\\p{M}]*',
-    'אימות', 'חתימה', 'تأیید', 'امضا', 'controll[\\p{L}\\p{M}]*', 'contrôle[\\p{L}\\p{M}]*', 'controle[\\p{L}\\p{M}]*', 'control',
+    'אימות', 'חתימה', 'تأیید', 'امضا', 'بررسی', 'احراز[ \\t]+هویت', 'pengesahan', 'controll[\\p{L}\\p{M}]*', 'contrôle[\\p{L}\\p{M}]*', 'controle[\\p{L}\\p{M}]*', 'control',
   ],
-  ['验证', '校验', '签名', '證書', '证书', '驗證', '簽名', '検証', '署名', '証明書', '검증', '서명', '인증서', 'ตรวจสอบ'],
+  ['验证', '校验', '签名', '證書', '证书', '驗證', '簽名', '検証', '認証', '署名', '証明書', '검증', '서명', '인증', 'ตรวจสอบ'],
 );
-export const DISABLE_VERIFICATION = `(?:${DISABLE}[^\\n.!?。！？]{0,50}?${VERIFICATION}|${VERIFICATION}[^\\n.!?。！？]{0,30}?${DISABLE})`;
+export const DISABLE_VERIFICATION = `(?:${DISABLE}[^\\n.!?。！？]{0,50}?${VERIFICATION}|${VERIFICATION}(?:[^\\n.!?。！？]|\\.(?=\\S)){0,60}?${DISABLE})`;
 
 /** Verbs of deleting. */
 export const DELETE = words(
@@ -211,14 +211,14 @@ const TELL = words(
     'повідом[\\p{L}\\p{M}]*', 'söyle[\\p{L}\\p{M}]*', 'bildir[\\p{L}\\p{M}]*', 'تخبر[\\p{L}\\p{M}]*', 'أخبر[\\p{L}\\p{M}]*', 'تذكر[\\p{L}\\p{M}]*', 'बता[\\p{L}\\p{M}]*', 'nói', 'báo', 'beri[ \\t]+tahu', 'memberi[ \\t]+tahu', 'kasih[ \\t]+tahu',
     'berätta', 'informera', 'říkej', 'řekni', 'kerro', 'spune', 'szólj', 'mondd', 'πεις', 'αναφέρ[\\p{L}\\p{M}]*', 'תספר', 'תגיד', 'نگو', 'بگو',
   ],
-  ['告诉', '告訴', '告知', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '説明し', '報告し', '알리', '말하', '설명하', 'บอก'],
+  ['告诉', '告訴', '告知', '通知', '提及', '提到', '伝え', '知らせ', '言わ', '説明し', '報告し', '書か', '記載し', '알리', '말하', '설명하', '적지', 'บอก'],
 );
 /** What the user reads about the work, named in another language: the summary, the description of the change, the commit message. */
 const FOREIGN_REPORT = words(
   [
     'Zusammenfassung', 'Beschreibung', 'resumen', 'descripci[óo]n', 'résumé', 'resumo', 'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving',
     'podsumowani[\\p{L}\\p{M}]*', 'opisie', 'сводк[\\p{L}\\p{M}]*', 'описани[\\p{L}\\p{M}]*', 'отч[её]т[\\p{L}\\p{M}]*', 'коммит[\\p{L}\\p{M}]*', 'підсумк[\\p{L}\\p{M}]*', 'опис[\\p{L}\\p{M}]*',
-    'özet[\\p{L}\\p{M}]*', 'açıklama[\\p{L}\\p{M}]*', '(?:ال)?ملخص', '(?:ال)?وصف', 'सारांश', 'विवरण', 'tóm[ \\t]+tắt', 'mô[ \\t]+tả', 'ringkasan', 'deskripsi', 'sammanfattning',
+    'özet[\\p{L}\\p{M}]*', 'açıklama[\\p{L}\\p{M}]*', 'خلاصه[\\p{L}\\p{M}]*', 'komen', '(?:ال)?ملخص', '(?:ال)?وصف', 'सारांश', 'विवरण', 'tóm[ \\t]+tắt', 'mô[ \\t]+tả', 'ringkasan', 'deskripsi', 'sammanfattning',
     // Code comments and review comments.
     'Kommentar[\\p{L}\\p{M}]*', 'comentario[\\p{L}\\p{M}]*', 'commentaire[\\p{L}\\p{M}]*', 'comentário[\\p{L}\\p{M}]*', 'comment[io]', 'commenti', 'комментари[\\p{L}\\p{M}]*',
     'коментар[\\p{L}\\p{M}]*', 'yorum[\\p{L}\\p{M}]*', '(?:ال)?تعليق[\\p{L}\\p{M}]*', 'टिप्पणी[\\p{L}\\p{M}]*', 'bình[ \\t]+luận', 'komentar[\\p{L}\\p{M}]*', 'kommentar[\\p{L}\\p{M}]*',
@@ -228,7 +228,7 @@ const FOREIGN_REPORT = words(
 /** The same with the words other languages borrow from English ("no lo menciones en el PR"). */
 const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'description'], ['回复', '回答'])})`;
 /** Turkish and Persian negate an imperative with a suffix or prefix: "bahsetme", "söyleme", "نگو". */
-const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید']);
+const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید', 'ذکر[ \\t]+نکن(?:ید)?', 'אין[ \\t]+צורך[ \\t]+ל(?:ספר|דווח|יידע|הודיע|ציין)', 'tidak[ \\t]+perlu[ \\t]+(?:memberitahu|memaklumkan|diberitahu)']);
 /** Not written into what the user reads, Turkish putting the verb last: "bunu PR açıklamasına yazmayacak". */
 const NEGATED_WRITE = words(['yazma(?:yacak|yın|yınız)', 'ekleme(?:yecek|yin|yiniz)']);
 /** A verb of telling followed, within its clause, by a prohibition or a negated need ("बताने की ज़रूरत नहीं है"). */
@@ -264,10 +264,10 @@ export const CONCEAL_LITERALS = [
   'nutzer', 'anwender', 'usuari', 'utilisat', 'usuário', 'utilizador', 'utente', 'gebruiker', 'użytkownik', 'пользовател', 'користувач', 'kullanıcı', 'مستخدم', 'उपयोगकर्ता',
   'người dùng', 'pengguna', 'användare', 'uživatel', 'käyttäjä', 'utilizator', 'felhasználó', 'χρήστ', 'משתמש', 'کاربر', 'nadie', 'personne', 'ninguém', 'nessuno', 'niemand',
   'никому', 'нікому', 'kimseye', '用户', '用戶', '使用者', 'ユーザー', '사용자', 'ผู้ใช้', 'zusammenfassung', 'beschreibung', 'resumen', 'descripci', 'resumo',
-  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama',
+  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
   'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
-  'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو',
+  'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'ذکر نکن', 'אין צורך', 'tidak perlu',
 ];
 
 /** Precedence: "hat Vorrang vor", "tiene prioridad sobre", "高于", "أعلى أولوية من". */

@@ -51,6 +51,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // An admin account with a password fixed in advance, in the languages the other rules read.
   [checkAnchor(['admin', 'administra']),
     /\badmin(?:istrator)?[ \t]+(?:user|account|login)[ \t]+with[ \t]+(?:a[ \t]+)?(?:fixed|hard-?coded|static|known|constant)[ \t]+password\b|\b(?:usu[aá]rio|usuario|utilisateur|compte|cuenta|conta|benutzer|konto|utente|account)[ \t]+(?:administrador|administrateur|admin\w*|amministratore)[ \t]+(?:com|con|avec|mit)[ \t]+(?:uma[ \t]+|una[ \t]+|un[ \t]+|einem[ \t]+)?(?:senha|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|passwort|kennwort|password)[ \t]+(?:fixa|fija|fixe|festem|festes|festgelegte[mn]?|fissa|fisso|predefinida|codificada)\b/gi],
+  // An authorization check short-circuited to say yes: "short-circuit `isAuthorized()` to `return true` when the header X-Debug is present".
+  [checkAnchor(['return true']),
+    /\b(?:short-?circuit|stub|patch|force|hard-?code|change|make)\w*\b[^.\n]{0,20}?`?\b(?:is|has|can|check|verify|validate|authori[sz]e|authenticate)\w*\(\)`?[^.\n]{0,20}?\b(?:to[ \t]+)?`?return[ \t]+true\b/gi],
   // Spring Security told to let every request through: "`SecurityConfig` should be changed to `.anyRequest().permitAll()`".
   [checkAnchor(['anyrequest().permitall()']),
     /\b(?:chang|set|switch|replac|configur|updat|edit)\w*\b[^.\n]{0,60}?`?\.?anyRequest\(\)[ \t]*\.permitAll\(\)/gi],
