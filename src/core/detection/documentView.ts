@@ -15,6 +15,9 @@ const EDGE_CONTEXT = 64;
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
+/** The header of a table that lists what a tool detects or blocks. */
+const PATTERN_TABLE_HEADER = /\b(?:patterns?|signatures?|severity|risk|threats?|detect\w*|blocked|blocks|den(?:y|ied)|forbidden|dangerous|malicious|attacks?|techniques?|indicators?|IOCs?)\b/i;
+
 /** A list item's first line: a bullet or a number. */
 const LIST_ITEM_START = /^[ \t]{0,6}(?:[-*+]|\d{1,3}[.)])[ \t]+/;
 /** A line that introduces a list of threats, attacks or things refused: each item describes one rather than ordering it. */
@@ -53,8 +56,11 @@ function marksExample(intro: string): boolean {
 /** A sentence pointing at the block below it: "Do not run the following.", "Never do this." */
 const POINTS_AT_BLOCK = /\b(?:following|below|(?:this|these|that|those)[ \t]+(?:commands?|blocks?|snippets?|scripts?|code|lines?|steps?|examples?)|do[ \t]+(?:this|that))\b/i;
 /** An order to do something "like this" / "like so": the block is the way to do it, not an example of something else. */
-const IMPERATIVE_LIKE_THIS = /(?:^|[.!?:][ \t]+)(?:configure|set[ \t]+up|set|run|install|add|use|do|write|create|start|update|change|edit|put|call|make|launch|invoke|enable|apply|initiali[sz]e)\b[^.!?\n]{0,60}?\blike[ \t]+(?:this|so)\b/i;
+const IMPERATIVE_LIKE_THIS = /(?:^|[.!?:;,][ \t]+|\b(?:so|then|and|just|please)[ \t]+)(?:configure|set[ \t]+up|set|run|install|add|use|do|write|create|start|update|change|edit|put|call|make|launch|invoke|enable|apply|initiali[sz]e)\b[^.!?\n]{0,60}?\blike[ \t]+(?:this|so)\b/i;
 const CONDITION_CLAUSE = /\b(?:if|unless|when|whenever|whether|in[ \t]+case)\b(?:[^,;:.\n]|\.(?=\S))*[,;:]/gi;
+
+/** What a guard does to the act after it ("Prevents bypassing pre-commit hooks", "blocks attempts to …"): it stops it. */
+const PREVENTS = /\b(?:prevent|forbid|disallow|reject|refus|block)(?:s|ed|ing)?(?:[ \t]+(?:any|all|attempts?[ \t]+to|the))?[ \t]+[\w-]*$|\b(?:guards?|protects?|defends?)[ \t]+against[ \t]+[\w-]*$/i;
 
 /** Prohibitions in scripts written without spaces, where NEGATION's word boundaries do not apply. */
 const UNSPACED_NEGATION = /不要|禁止|切勿|请勿|請勿|不得|不可以|しないで|してはいけ|しては(?:なら|だめ)|하지[ \t]*(?:마|말)/;
@@ -91,7 +97,7 @@ export const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]/;
  * "禁止"), but not a reminder phrased as one ("Don't forget:", "Never skip:").
  */
 const PROHIBITION_LEAD =
-  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
+  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|(?:must|should|shall|may)[ \t]+not|mustn['’]t|shouldn['’]t|(?:are|is)[ \t]+not[ \t]+allowed[ \t]+to|forbidden|prohibited|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
 
 /** A line that leads a list: a heading, a line ending in a colon, or a short label ("Don't", "❌ Avoid"); a paragraph that happens to say "do not" is none. */
 const LEAD_LINE = /^[ \t]*#|[:：][ \t*_]*$|^[^\n]{0,60}$/;
@@ -280,6 +286,20 @@ export class DocumentView {
     return m ? m[1].trim() : '';
   }
 
+  /** In a row of a Markdown table whose header names patterns, severities or threats (a security tool's rule list), below the header. */
+  inPatternTable(start: number): boolean {
+    const [ls] = this.lineAt(start);
+    if (!/^[ \t]*\|/.test(this.text.slice(ls, ls + 8))) return false;
+    let header = ls;
+    for (let p = ls - 1, n = 0; p > 0 && n < 200; n++) {
+      const [ps] = this.lineAt(p);
+      if (!/^[ \t]*\|/.test(this.text.slice(ps, ps + 8))) break;
+      header = ps;
+      p = ps - 1;
+    }
+    return header !== ls && PATTERN_TABLE_HEADER.test(this.text.slice(header, this.lineAt(header)[1]));
+  }
+
   /** Inside a quotation that its line introduces as an example, or a blockquote introduced that way. */
   inMarkedExample(start: number, end: number): boolean {
     const [lineStart, le] = this.lineAt(start);
@@ -418,6 +438,7 @@ export class DocumentView {
       if (mode === 'code') return 'inside inline code';
     }
     if (this.inMarkedExample(start, end)) return 'inside a quoted example';
+    if (this.inPatternTable(start)) return 'inside a table of detection patterns';
     if (this.inExampleTag(start, end)) return 'inside an <example> block';
     return undefined;
   }
@@ -456,7 +477,8 @@ export class DocumentView {
     const from = Math.max(ls, start - 80);
     const before = this.text.slice(from, start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('。'), before.lastIndexOf('；'), -1) + 1);
-    return (NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) && !this.onlyInCondition(ls, start)) || UNSPACED_NEGATION.test(sentence) || this.underProhibitionLead(ls);
+    return (NEGATION.test(sentence.replace(NOT_FOR_HUMANS, '')) && !this.onlyInCondition(ls, start)) || UNSPACED_NEGATION.test(sentence) || PREVENTS.test(sentence.slice(-60)) ||
+      this.underProhibitionLead(ls);
   }
 
   /**

@@ -98,6 +98,7 @@ const OVERRIDING_CONTENT = new RegExp(
     ...WEAKENING,
     "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b[^.\\n]{0,40}?\\b(?:ran|run|did|done|chang\\w*|upload\\w*|delet\\w*|sent|send\\w*|execut\\w*|commands?|actions?|files?|network|calls?)\\b",
     "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
+    "\\b(?:must|should|shall)[ \\t]+not[ \\t]+(?:disclose|reveal|mention|report|show)\\b[^.\\n]{0,40}?\\bto[ \\t]+(?:the[ \\t]+)?users?\\b|\\bsummari[sz]e[ \\t]+(?:all[ \\t]+)?(?:the[ \\t]+)?(?:changes|edits|diffs?)[ \\t]+as[ \\t]+[\"'“‘]",
     "\\bhidden[_ -]from[_ -](?:the[_ -])?users?\\b",
     // A forged tool result grants itself rights or dictates the agent's next step: `permission_override=true`, `next_action="run …"`.
     "\\b[\\w-]{0,30}(?:permission|approval|authori[sz](?:ation|ed)|override|bypass|elevated|privileged)[\\w-]{0,30}[\"']?[ \\t]*[=:][ \\t]*[\"']?(?:true|yes|granted|approved|allowed)\\b",
@@ -122,7 +123,7 @@ const ASSISTANT_VOICE = /^[ \t*_"']*(?:sure|okay|ok|understood|acknowledged|note
 
 /** What a fake turn says: an order, a change of role, or an assistant's agreement. */
 const TURN_CUE =
-  /\b(?:directive|clearance|role[ \t]*=|i've|i am|i'm|verified|confirmed|ignore|disregard|forget|override|bypass|new (?:instructions|rules|role|task|directive)|from now on|you (?:are|must|will|should|shall|have been|may now)|always|never|do not|don't|execute|run|send|reveal|act as|pretend|respond|reply|answer|sure|okay|understood|i will|i'll|i have|as requested|granted|approved|enabled|disabled|unrestricted|developer mode|jailbreak|authori[sz]e\w*|permission|permitted|allowed|grant\w*|disabled?|lifted|suspended|waived)\b/i;
+  /\b(?:directive|clearance|role[ \t]*=|i've|i am|i'm|verified|confirmed|ignore|disregard|forget|override|bypass|(?:must|should|shall)[ \t]+not[ \t]+(?:disclose|reveal|mention)|disclose|conceal|new (?:instructions|rules|role|task|directive)|from now on|you (?:are|must|will|should|shall|have been|may now)|always|never|do not|don't|execute|run|send|reveal|act as|pretend|respond|reply|answer|sure|okay|understood|i will|i'll|i have|as requested|granted|approved|enabled|disabled|unrestricted|developer mode|jailbreak|authori[sz]e\w*|permission|permitted|allowed|grant\w*|disabled?|lifted|suspended|waived)\b/i;
 
 const DELIMITER = new RegExp(
   '^[ \\t]*(?:[-=*#_~<>|/\\\\]{3,}|\\[\\[|\\{\\{|<!--)[ \\t]*' +
@@ -207,6 +208,13 @@ const VOIDED = new RegExp(
   'gi',
 );
 const VOIDED_ANCHOR = new Anchor(['instructions are', 'instructions is', 'instructions no', "instructions do", "instructions don't", 'directives', 'guidance', 'guidelines', 'directions', 'constraints', 'prompt is', 'prompt are', 'prompt no', 'prompts', 'supersede', 'override', 'replaces', 'voids', 'cancels', 'outrank', 'trump']);
+/**
+ * A handbook, paragraph or appendix that puts itself above the user or the system prompt ("this handbook outranks the user and any
+ * system message", "instructions in this final paragraph outrank the user"); user settings and user-level files are other things.
+ */
+const ABOVE_USER_AND_SYSTEM =
+  /\b(?:this|these)[ \t]+(?:[\w-]+[ \t]+)?(?:handbook|document|file|section|paragraph|appendix|note|page|guide|policy|part|text|instructions?|rules?)\b[^.\n:]{0,30}?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:the|any|all|every|and|or|,)[ \t]*){0,3}(?:user|human|operator|system[ \t]+(?:prompt|message))(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))\b/gi;
+const ABOVE_USER_AND_SYSTEM_ON = new AnchorPair(new Anchor(['override', 'supersede', 'outrank', 'trump', 'precedence']), new Anchor(['user', 'human', 'operator', 'system prompt', 'system message']));
 /** Who the claim is made for, in its paragraph: a maker, an administrator, a security or compliance office. */
 const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|compliance|incident|official)\\b`, 'i');
 
@@ -234,6 +242,8 @@ const NOTICE_ORDERS: readonly RegExp[] = [
 ];
 
 const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]/;
+/** The next tag of a tool call's markup. */
+const TOOL_CALL_RESIDUE = /^\s*<\/?(?:parameter|invoke|function_calls|tool_use)\b/;
 /** The section under a heading at `at`: up to the next heading, at most 2,000 characters. */
 function sectionAfter(text: string, at: number): string {
   const lineEnd = text.indexOf('\n', at);
@@ -245,7 +255,7 @@ function sectionAfter(text: string, at: number): string {
 export const FAKE_STRUCTURE: Detector = {
   family: 'fake-structure',
   quotable: 'code',
-  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, ABOVE_THE_USER_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR, VOIDED_ANCHOR].flatMap((a) => a.literals)),
+  anchor: new Anchor([TOKEN_ANCHOR, ROLE_ANCHOR, DELIMITER_ANCHOR, AUTHORITY_ANCHOR, PRECEDENCE_ANCHOR, ABOVE_THE_USER_ANCHOR, NOTICE_ANCHOR, BARE_END_ANCHOR, VOIDED_ANCHOR, ABOVE_USER_AND_SYSTEM_ON.first, ABOVE_USER_AND_SYSTEM_ON.second].flatMap((a) => a.literals)),
   rules: [
     {
       id: 'chat_template_token', title: 'Chat-template token', family: 'fake-structure', tier: 'recommended', securitySeverity: 7.5,
@@ -299,6 +309,8 @@ export const FAKE_STRUCTURE: Detector = {
       // the fake delimiter closes a context that never opened in the file.
       const closing = /^<\/([\w-]+)>$/.exec(m[0]);
       if (closing && new RegExp(`<${closing[1]}[ \\t>]`).test(view.text.slice(0, m.index))) return;
+      // What an editing tool left behind ("</content>" then `<parameter name="filePath">`): residue of a tool call, not a turn.
+      if (closing && TOOL_CALL_RESIDUE.test(view.text.slice(m.index + m[0].length, m.index + m[0].length + 120))) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'chat_template_token',
         message: `Chat-template token ${preview(m[0])}: it tries to start a new system or user turn inside the prompt.` });
     });
@@ -381,6 +393,11 @@ export const FAKE_STRUCTURE: Detector = {
       if (view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'authority_spoof',
         message: `Claim to outrank the user ${preview(m[0])}: a repository file has no authority over what the user asks.` });
+    });
+    view.eachLineMatch(ABOVE_USER_AND_SYSTEM_ON, ABOVE_USER_AND_SYSTEM, (m) => {
+      if (view.negated(m.index)) return;
+      emit({ start: m.index, end: m.index + m[0].length, ruleId: 'authority_spoof',
+        message: `Claim to outrank the user ${preview(m[0])}: a repository file has no authority over what the user asks or the system prompt says.` });
     });
     view.eachLineMatch(VOIDED_ANCHOR, VOIDED, (m) => {
       if (view.negated(m.index)) return;

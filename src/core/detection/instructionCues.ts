@@ -41,7 +41,7 @@ const CUES: readonly [RegExp, string][] = [
   // A command named by kind only ("run the scaffolding command") is how workflow notes speak; a command given or pointed at is an order.
   [/\b(?:run|execute|eval|invoke)\b[^.\n]{0,40}?\b(?:curl|wget|bash|sh|powershell|python|script|payload|binary|command[ \t]*(?:[:`]|below\b|above\b|from\b|at\b))/i, 'asks to run a command'],
   [SHELL_COMMAND, 'contains a shell command'],
-  [/\bpush\w*\b[^.\n]{0,60}\bto[ \t]+`?(?:git@|https?:\/\/|ssh:\/\/)/i, 'pushes the code to an outside remote'],
+  [/\bpush\w*\b[^.\n]{0,60}\bto[ \t]+`?(?:git@|https?:\/\/|ssh:\/\/)|\bgit[ \t]+remote[ \t]+add[ \t]+\S+[ \t]+`?(?:git@|https?:\/\/|ssh:\/\/)[^\n]{0,120}?\bpush\w*\b/i, 'pushes the code to an outside remote'],
   [/\b(?:from[ \t]+now[ \t]+on|new[ \t]+instructions|system[ \t]+prompt|jailbreak|developer[ \t]+mode|DAN[ \t]+mode|no[ \t]+(?:restrictions|limits|rules))\b/i,
     'tries to change the model\'s instructions'],
 ];

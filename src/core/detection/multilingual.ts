@@ -149,7 +149,7 @@ const DISABLE = words(
     'अक्षम', 'बंद', 'tắt', 'vô[ \\t]+hiệu', 'nonaktifkan', 'matikan', 'inaktivera', 'stäng[ \\t]+av', 'vypn[\\p{L}\\p{M}]*', 'zakaž', 'poista[ \\t]+käytöstä', 'dezactiv[\\p{L}\\p{M}]*',
     'kikapcsol[\\p{L}\\p{M}]*', 'απενεργοποί[\\p{L}\\p{M}]*', 'השבת', 'غیرفعال', 'salt[\\p{L}\\p{M}]*', 'skip[\\p{L}\\p{M}]*', 'überspring[\\p{L}\\p{M}]*', 'omit[\\p{L}\\p{M}]*', 'pomiń', 'пропуст[\\p{L}\\p{M}]*', 'atla',
   ],
-  ['禁用', '关闭', '關閉', '跳过', '跳過', '無効', '省略', 'スキップ', '비활성화', '끄', '건너뛰', 'ปิด'],
+  ['禁用', '关闭', '關閉', '跳过', '跳過', '無効', '省略', 'スキップ', '移除', '去掉', '去除', '除去', '비활성화', '제거', '끄', '건너뛰', 'ปิด'],
 );
 const VERIFICATION = words(
   [
@@ -207,7 +207,7 @@ export const USER = words(
 const TELL = words(
   [
     'sag[\\p{L}\\p{M}]*', 'erzähl[\\p{L}\\p{M}]*', 'erwähn[\\p{L}\\p{M}]*', 'inform[\\p{L}\\p{M}]*', 'mencion[\\p{L}\\p{M}]*', 'menciona[\\p{L}\\p{M}]*', 'dig[\\p{L}\\p{M}]*', 'dec[\\p{L}\\p{M}]*', 'spieg[\\p{L}\\p{M}]*', 'avvis[\\p{L}\\p{M}]*', 'explic[\\p{L}\\p{M}]*', 'expliqu[\\p{L}\\p{M}]*', 'erklär[\\p{L}\\p{M}]*', 'объясн[\\p{L}\\p{M}]*', 'dis', 'dites', 'dire', 'mentionn[\\p{L}\\p{M}]*',
-    'cont[\\p{L}\\p{M}]*', 'diga', 'menzion[\\p{L}\\p{M}]*', 'zeg', 'vertel', 'meld', 'mów', 'powiedz[\\p{L}\\p{M}]*', 'wspomin[\\p{L}\\p{M}]*', 'говори[\\p{L}\\p{M}]*', 'сообща[\\p{L}\\p{M}]*', 'скажи[\\p{L}\\p{M}]*', 'кажи[\\p{L}\\p{M}]*',
+    'cont[\\p{L}\\p{M}]*', 'cuent[\\p{L}\\p{M}]*', 'diga', 'menzion[\\p{L}\\p{M}]*', 'zeg', 'vertel', 'meld', 'mów', 'powiedz[\\p{L}\\p{M}]*', 'wspomin[\\p{L}\\p{M}]*', 'говори[\\p{L}\\p{M}]*', 'сообща[\\p{L}\\p{M}]*', 'скажи[\\p{L}\\p{M}]*', 'кажи[\\p{L}\\p{M}]*',
     'повідом[\\p{L}\\p{M}]*', 'söyle[\\p{L}\\p{M}]*', 'bildir[\\p{L}\\p{M}]*', 'تخبر[\\p{L}\\p{M}]*', 'أخبر[\\p{L}\\p{M}]*', 'تذكر[\\p{L}\\p{M}]*', 'बता[\\p{L}\\p{M}]*', 'nói', 'báo', 'beri[ \\t]+tahu', 'memberi[ \\t]+tahu', 'kasih[ \\t]+tahu',
     'berätta', 'informera', 'říkej', 'řekni', 'kerro', 'spune', 'szólj', 'mondd', 'πεις', 'αναφέρ[\\p{L}\\p{M}]*', 'תספר', 'תגיד', 'نگو', 'بگو',
   ],
@@ -223,7 +223,7 @@ const FOREIGN_REPORT = words(
     'Kommentar[\\p{L}\\p{M}]*', 'comentario[\\p{L}\\p{M}]*', 'commentaire[\\p{L}\\p{M}]*', 'comentário[\\p{L}\\p{M}]*', 'comment[io]', 'commenti', 'комментари[\\p{L}\\p{M}]*',
     'коментар[\\p{L}\\p{M}]*', 'yorum[\\p{L}\\p{M}]*', '(?:ال)?تعليق[\\p{L}\\p{M}]*', 'टिप्पणी[\\p{L}\\p{M}]*', 'bình[ \\t]+luận', 'komentar[\\p{L}\\p{M}]*', 'kommentar[\\p{L}\\p{M}]*',
   ],
-  ['摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明', 'コミットメッセージ', '요약', '설명', '커밋', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글'],
+  ['摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明', 'コミットメッセージ', '요약', '설명', '커밋', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'レビュー', '리뷰', '评审', '審查'],
 );
 /** The same with the words other languages borrow from English ("no lo menciones en el PR"). */
 const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'description'], ['回复', '回答'])})`;
@@ -256,15 +256,17 @@ function concealment(reader: string): string {
   ].join('|');
 }
 /** In a note to agents: kept from the user or from what the user reads (the summary, the pull request). */
-export const CONCEAL = concealment(`(?:${USER}|${REPORT})`);
+/** The team, as people kept uninformed in other languages ("nie informuj zespołu"); English "team" is the English checks'. */
+const TEAM = words(['zesp[oó][lł][\\p{L}\\p{M}]*', 'equipo', 'équipe', 'equipe', 'squadra', 'команд[\\p{L}\\p{M}]*', 'ekib[\\p{L}\\p{M}]*'], ['团队', '團隊', 'チーム', '팀']);
+export const CONCEAL = concealment(`(?:${USER}|${REPORT}|${TEAM})`);
 /** Anywhere: kept from the user, or from a summary or description named in a language other than English. */
-export const CONCEAL_ANYWHERE = concealment(`(?:${USER}|${FOREIGN_REPORT})`);
+export const CONCEAL_ANYWHERE = concealment(`(?:${USER}|${FOREIGN_REPORT}|${TEAM})`);
 /** Every CONCEAL_ANYWHERE match names the user or a report, or is a suffix-negated telling: the check runs on lines with one. */
 export const CONCEAL_LITERALS = [
   'nutzer', 'anwender', 'usuari', 'utilisat', 'usuário', 'utilizador', 'utente', 'gebruiker', 'użytkownik', 'пользовател', 'користувач', 'kullanıcı', 'مستخدم', 'उपयोगकर्ता',
   'người dùng', 'pengguna', 'användare', 'uživatel', 'käyttäjä', 'utilizator', 'felhasználó', 'χρήστ', 'משתמש', 'کاربر', 'nadie', 'personne', 'ninguém', 'nessuno', 'niemand',
   'никому', 'нікому', 'kimseye', '用户', '用戶', '使用者', 'ユーザー', '사용자', 'ผู้ใช้', 'zusammenfassung', 'beschreibung', 'resumen', 'descripci', 'resumo',
-  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen',
+  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen', 'zespoł', 'zespół', 'zespol', 'equipo', 'équipe', 'equipe', 'squadra', 'команд', 'ekib', '团队', '團隊', 'チーム', '팀', 'レビュー', '리뷰', '评审', '審查',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
   'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
   'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'ذکر نکن', 'אין צורך', 'tidak perlu',

@@ -8,7 +8,7 @@
 
 /** Things a project keeps to protect itself or its users. */
 const PROTECTION =
-  '(?<![\\/.-])(?:\\w+(?:Check|Guard|Validator|Verifier|Filter|Limiter)s?|(?:tenant|account|org\\w*)[ \\t._-]*scop\\w*|checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|auth[ \\t_-]*(?:middleware|layer|filter|module|checks?|guards?)s?|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
+  '(?<![\\/.-])(?:\\w+(?:Check|Guard|Validator|Verifier|Filter|Limiter|Masker|Redactor|Sanitizer)s?|(?:tenant|account|org\\w*)[ \\t._-]*scop\\w*|checks?|guards?|validations?|validators?|verif\\w*|signatures?|permissions?|authori[sz]\\w*|authenticat\\w*|auth[ \\t_-]*(?:middleware|layer|filter|module|checks?|guards?)s?|approvals?|reviews?|audit\\w*|trails?|scans?|scanners?|' +
   'constraints?|limits?|limiters?|thresholds?|quotas?|caps?|retention|encryption|rotation|consent|explainer|sanitiz\\w*|sanitis\\w*|escaping|csrf|cors|tls|ssl|' +
   'certificates?|hooks?|polic(?:y|ies)|plugins?|migrations?|gitleaks|trufflehog|semgrep|codeql|dependency-?check|npm[ \\t]+audit|assertions?|safeguards?|protections?|' +
   'restrictions?|reviewers?|2fa|mfa|captcha|forbid\\(unsafe_code|unsafe_code|@Valid|@PreAuthorize|@Secured|@RolesAllowed|integrity|provenance|attestations?|sbom|isolation|tenant[ \\t]+(?:filter|scop\\w*)|velocity[ \\t]+checks?|rate[ \\t]+limit\\w*|logging|monitoring|alerts?|alarms?|backups?|defender|antivirus|anti-virus|firewall|selinux|apparmor|gatekeeper|realtime[ \\t]+monitoring)\\b(?![.-]\\w)';

@@ -64,12 +64,26 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     const lead = text.slice(ls, m.index);
     const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead);
     if (!writes && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
+    // The project's own service installed from its checkout (`sudo cp scripts/robot.service /etc/systemd/system/`, then `systemctl enable robot`):
+    // deployment of what the repository ships, not access planted by the text.
+    if (/systemd|systemctl|sudoers\.d/i.test(m[0]) && installsOwnUnit(text, line)) return;
     const installsAgent = /Launch(?:Agents|Daemons)|launchctl/i.test(m[0]) && INSTALLS_LAUNCH_AGENT.test(line);
     if (!STRONG_PERSISTENCE.test(m[0]) && !installsAgent && !NET_PAYLOAD.test(line) && !NET_PAYLOAD.test(hereDocument(text, line, le))) return;
     const start = ls + line.length - line.trimStart().length;
     report(start, le - (line.length - line.trimEnd().length), 'persistence',
       `Installs lasting access through ${preview(m[0])}: ${preview(line, 100)}. It survives the agent's session.`);
   });
+}
+
+/** A unit or drop-in copied from a path in the checkout (not from the network), or a unit enabled that the file copies from one. */
+const COPIED_FROM_CHECKOUT = /\b(?:sudo[ \t]+)?(?:cp|install|ln[ \t]+-s\w*)[ \t]+(?:-\S+[ \t]+)*(?!https?:)((?:~\/|\.\/|\$\w+\/)?[\w.-]+\/[\w.\/-]*?([\w-]+)\.(?:service|timer|socket))\b|\b(?:sudo[ \t]+)?(?:cp|install)[ \t]+(?:-\S+[ \t]+)*(?:~\/|\.\/)?[\w.-]+\/[\w.\/-]+[ \t]+\/etc\/sudoers\.d\//;
+function installsOwnUnit(text: string, line: string): boolean {
+  if (NET_PAYLOAD.test(line)) return false;
+  if (/\b(?:cp|install|ln)\b/.test(line)) return COPIED_FROM_CHECKOUT.test(line);
+  const enabled = /\bsystemctl[ \t]+(?:--user[ \t]+)?enable[ \t]+(?:--now[ \t]+)?([\w@.-]+)/.exec(line);
+  if (!enabled) return false;
+  const unit = enabled[1].replace(/\.service$/, '');
+  return [...text.matchAll(new RegExp(COPIED_FROM_CHECKOUT.source, 'g'))].some((c) => c[2] === unit);
 }
 
 export function rootAccount(view: DocumentView, report: Report): void {

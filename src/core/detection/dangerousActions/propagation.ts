@@ -19,7 +19,8 @@ export const SELF_PROPAGATION_RULE: DetectionRule = {
 
 const AGENT_FILE = '(?:AGENTS\\.md|CLAUDE\\.md|GEMINI\\.md|SKILL\\.md|\\.claude/skills|\\.cursorrules|\\.cursor/rules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.hermes\\.md|SOUL\\.md|mcp\\.json|claude_desktop_config\\.json|\\.claude/settings(?:\\.local)?\\.json)';
 const EVERY = '(?:every|all|other|each|any|sibling|neighbou?ring|nearby|additional|new)';
-const PROPAGATE_VERB = '\\b(?:copy|write|add|insert|append|inject|paste|include|replicate|propagate|spread|duplicate|put|place|commit|push|clone)\\b';
+/** The verb, not the noun: "the canonical copy lives in my dotfiles" names a copy. */
+const PROPAGATE_VERB = '(?<!\\b(?:the|a|an|this|that|my|your|our|its|canonical|local|working|backup|master|single)[ \\t]+)\\b(?:copy|write|add|insert|append|inject|paste|include|replicate|propagate|spread|duplicate|put|place|commit|push|clone)\\b';
 const SELF_PROPAGATION = new RegExp(
   [
     `${PROPAGATE_VERB}[^\\n]{0,100}?\\b${EVERY}[ \\t]+(?:[\\w.-]+[ \\t]+){0,3}?(?:repositor(?:y|ies)|repos?|projects?|codebases?|workspaces?|clones?|forks?)\\b`,
@@ -47,7 +48,7 @@ const GLOBAL_AGENT_CONFIG = new RegExp(
 
 /** The file naming itself, in the languages the other-language rules cover. */
 const SELF_REFERENCE =
-  /\b(?:this|these|the[ \t]+same)[ \t]+(?:whole[ \t]+|entire[ \t]+|same[ \t]+)?(?:file|section|paragraph|block|instructions?|rules?|conventions?|text|notes?|AGENTS\.md|CLAUDE\.md|HERMES\.md|\.cursorrules)\b|\bof[ \t]+this[ \t]+file\b|\bitself\b|このファイル|本ファイル|この節|本文件|此文件|该文件|这个文件|этот[ \t]+файл|этого[ \t]+файла|diese[rns]?[ \t]+Datei|este[ \t]+archivo|ce[ \t]+fichier|este[ \t]+arquivo|questo[ \t]+file|이[ \t]+파일/i;
+  /\b(?:this|these|the[ \t]+same)[ \t]+(?:whole[ \t]+|entire[ \t]+|same[ \t]+)?(?:file|section|paragraph|block|instructions?|rules?|conventions?|text|notes?|AGENTS\.md|CLAUDE\.md|HERMES\.md|\.cursorrules)\b|\bof[ \t]+this[ \t]+file\b|\bthis[ \t]+(?:handbook|document|guide|runbook|manual|page)(?:'s|’s)?\b|\bitself\b|このファイル|本ファイル|この節|本文件|此文件|该文件|这个文件|этот[ \t]+файл|этого[ \t]+файла|diese[rns]?[ \t]+Datei|este[ \t]+archivo|ce[ \t]+fichier|este[ \t]+arquivo|questo[ \t]+file|이[ \t]+파일/i;
 /** Another project: other, every or that repository or checkout, the parent folder's siblings ("../*" followed by a slash), the home directory's clones, in several languages. */
 const OTHER_PROJECTS =
   /\b(?:every|each|all|any)[ \t]+(?:other[ \t]+)?(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|clones?)\b|\bin[ \t]+each[ \t]+one\b|\b(?:other|another|that|sibling|neighbou?ring)[ \t]+(?:(?:git|local|cloned)[ \t]+)?(?:repositor(?:y|ies)|repos?|projects?|codebases?|clones?|checkouts?|working[ \t]+cop(?:y|ies))(?:'s)?\b|(?<![\w.])\.\.\/\*\/?(?![\w.])|\b(?:repositor(?:y|ies)|repos?|projects?)[ \t]+(?:you[ \t]+(?:can[ \t]+)?(?:access|reach|touch|open|see)|under[ \t]+~|in[ \t]+~)|(?:~|\$HOME)\/(?:code|src|projects?|repos|dev|work|git)\b|\/workspace\/\*|他のリポジトリ|別のリポジトリ|其他(?:仓库|项目|存储库|代码库)|其它(?:仓库|项目)|друг(?:их|ие|ом)[ \t]+(?:репозитори\w*|проект\w*)|otros[ \t]+(?:repositorios|proyectos)|autres[ \t]+(?:dépôts|projets|référentiels)|outros[ \t]+(?:repositórios|projetos)|anderen?[ \t]+(?:Repositor\w*|Repos|Projekte\w*)|altri[ \t]+(?:repository|progetti)|다른[ \t]+(?:저장소|리포지토리|프로젝트)/i;
@@ -106,7 +107,7 @@ export function propagationParagraph(view: DocumentView, report: Report): void {
 }
 
 /** A section that tells people how to install or register the project's own tool ("## Registering the Skill", "## Setup"). */
-const INSTALL_SECTION = /\b(?:install\w*|setup|set[ \t-]up|regist\w*|getting[ \t]+started|quick[ \t-]?start|configur\w*|usage)\b/i;
+const INSTALL_SECTION = /\b(?:install\w*|setup|set[ \t-]up|regist\w*|getting[ \t]+started|quick[ \t-]?start|configur\w*|usage|MCP|servers?|plugins?|integrations?)\b/i;
 
 export function globalAgentConfig(view: DocumentView, report: Report): void {
   view.eachLineMatch(PROJECT_ANCHOR, GLOBAL_AGENT_CONFIG, (m) => {

@@ -23,8 +23,8 @@ const INTERPRETER = '(?:sudo[ \\t]+)?(?:-\\S+[ \\t]+){0,3}(?:(?:ba|z|k|da|fi|tc)
 
 const REMOTE_EXEC = new RegExp(
   [
-    // The fetch needs an argument: "`curl | sh` installers" names the idiom, it runs nothing.
-    `\\b${FETCH}\\b(?:[ \\t]+-\\S+)*[ \\t]+[^\\s|;&-][^\\n|;&]{0,400}\\|[ \\t]*${INTERPRETER}`,
+    // The fetch needs an argument: "`curl | sh` installers" (in a table, "`curl \\| bash`") names the idiom, it runs nothing.
+    `\\b${FETCH}\\b(?:[ \\t]+-\\S+)*[ \\t]+[^\\s|;&\\\\-][^\\n|;&]{0,400}\\|[ \\t]*${INTERPRETER}`,
     `\\b(?:(?:ba|z)?sh|source|\\.)[ \\t]+<\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     `\\b(?:(?:ba|z)?sh[ \\t]+-c|eval)[ \\t]+["']?\\$\\([ \\t]*${FETCH}\\b[^\\n)]{0,400}\\)`,
     '\\b(?:exec|eval)[ \\t]*\\([^\\n]{0,120}\\b(?:urlopen|requests\\.get|urllib\\.request|http\\.get|fetch)[ \\t]*\\(',

@@ -46,7 +46,7 @@ const DESTINATION =
   '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|`?(?:s3|gs|az|r2)://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+){0,2}bucket[ \\t]+`?(?:s3|gs|az|r2)://\\S+|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel|(?:[\\w-]+[ \\t]+)?(?:inbox|mailbox|mailing[ \\t]+list|form|drop(?:box)?|portal))|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 /** The destination may be named in the next sentence, unless a prohibition comes first ("… the `NPM_TOKEN` secret. Never paste it into issues"). */
 const SEND_SECRETS = new RegExp(
-  `\\b(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b(?:[^\\n.]|\\.(?=\\S)){0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])(?:(?!\\b(?:[Nn]ever|[Nn]ot|[Dd]on't|[Aa]void)\\b)[^\\n]){0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
+  `(?<![\\w-])(?:send|post|upload|transmit|forward|exfiltrate|leak|e-?mail|copy|sync|submit|share|report|beam|pipe|push|dump|paste|put|write|attach|include|export)(?:s|es|ed|ing)?\\b(?![ \\t]+of\\b)(?:[^\\n.]|\\.(?=\\S)){0,80}?(?<![\\w.~$])${SECRETS}(?![\\w])(?:(?!\\b(?:[Nn]ever|[Nn]ot|NOT|[Dd]on't|[Aa]void|cannot|can't|won't)\\b)[^\\n]){0,120}?\\b(?:to|at|via|into|on)[ \\t]+${DESTINATION}`,
   'gi',
 );
 /**
