@@ -97,7 +97,7 @@ export const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]/;
  * "禁止"), but not a reminder phrased as one ("Don't forget:", "Never skip:").
  */
 const PROHIBITION_LEAD =
-  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|(?:must|should|shall|may)[ \t]+not|mustn['’]t|shouldn['’]t|(?:are|is)[ \t]+not[ \t]+allowed[ \t]+to|forbidden|prohibited|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
+  /❌|🚫|⛔|(?<![\p{L}])(?:не[ \t]+(?:делай(?:те)?|надо|нужно|следует|используй(?:те)?)|нельзя|запрещено|don['’]?ts?|do[ \t]+not|never|avoid|anti-?patterns?|nicht|no[ \t]+hagas|evita[rs]?|(?:must|should|shall|may)[ \t]+not|mustn['’]t|shouldn['’]t|(?:are|is)[ \t]+not[ \t]+allowed[ \t]+to|forbidden|prohibited|reject|refuse|block|flag|禁止|不要|避免|しない|しないで|禁止事項|하지[ \t]*마)(?![\p{L}])(?![ \t]+(?:forget|miss|skip|hesitate|fail|neglect|omit|worry|panic|stop|wait)\b)/iu;
 
 /** A line that leads a list: a heading, a line ending in a colon, or a short label ("Don't", "❌ Avoid"); a paragraph that happens to say "do not" is none. */
 const LEAD_LINE = /^[ \t]*#|[:：][ \t*_]*$|^[^\n]{0,60}$/;

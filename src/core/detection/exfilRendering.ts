@@ -147,7 +147,7 @@ const APPEND_ORDER = /\b(?:append(?:ing)?|add(?:ing)?|concatenat(?:e|ing)|attach
  * complete, not a quotation, even in a code block.
  */
 const FILL_ORDER =
-  /\b(?:substitut(?:e|ing)|replac(?:e|ing)|fill(?:ing)?(?:[ \t]+in)?|swap(?:ping)?|populat(?:e|ing))\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}(?:placeholders?|tokens|variables|fields|blanks)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,80}?\b(?:real|live|actual|current)\b/i;
+  /\b(?:substitut(?:e|ing)|replac(?:e|ing)|fill(?:ing)?(?:[ \t]+in)?|swap(?:ping)?|populat(?:e|ing))\s+(?:the\s+|all\s+|these\s+|those\s+)?(?:[\w-]+\s+){0,2}(?:placeholders?|tokens|variables|fields|blanks)\b(?:[^.!?\n]|\n(?![ \t]*\n)){0,80}?\b(?:real|live|actual|current)\b|\b(?:substitut(?:e|ing)|fill(?:ing)?[ \t]+in|plug(?:ging)?[ \t]+in)\s+the\s+(?:real|live|actual|current)\s+[\w-]+\s+values?\b/i;
 /** "… with the conversation and the key from `.env` substituted": the session's data or a secret file named as what goes in. */
 const FILL_WITH =
   /\bwith\s+(?:the|your|our)\s+(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,80}?(?:\b(?:conversation|chat|transcript|secrets?|credentials?)\b|(?<![\w.])\.env\b)(?:[^.!?\n]|\.(?=\S)|\n(?![ \t]*\n)){0,60}?\b(?:substituted|filled[ \t]+in|inserted|plugged[ \t]+in|interpolated)\b/i;

@@ -89,7 +89,7 @@ const OVERRIDING_CONTENT = new RegExp(
     "\\bwithout[ \\t]+(?:asking(?:[ \\t]+for)?|waiting[ \\t]+for|seeking|requesting)[ \\t]+(?:the[ \\t]+user'?s?[ \\t]+)?(?:confirmation|approval|permission|consent)",
     "\\b(?:ignore|disregard|bypass|disable|override|lift|suspend|turn[ \\t]+off)\\w*\\b[^.\\n]{0,40}?\\b(?:safety|guardrails?|restrictions?|content[ \\t]+filters?|filters|usage[ \\t]+polic(?:y|ies)|guidelines)\\b",
     "\\b(?:safety|guardrails?|restrictions?|filters?)\\b[^.\\n]{0,20}?\\b(?:are|is)[ \\t]+(?:off|disabled|lifted|suspended|waived)\\b",
-    "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b|\\bunrestricted[ \\t]+mode\\b|\\b(?:share|reveal|give|hand[ \\t]+over|print)[ \\t]+(?:any|every|all)[ \\t]+(?:credentials?|secrets?|passwords?|tokens?|keys?)\\b",
+    "\\bno[ \\t]+(?:restrictions|limits|filters|guardrails)\\b|\\bunrestricted[ \\t]+(?:mode|network[ \\t]+access|access)\\b|\\bdeveloper[ \\t]+mode[ \\t]+(?:enabled|on|activated)\\b|\\bnever[ \\t]+refuse\\b|\\bover[ \\t]+the[ \\t]+user\\b|\\b(?:share|reveal|give|hand[ \\t]+over|print)[ \\t]+(?:any|every|all)[ \\t]+(?:credentials?|secrets?|passwords?|tokens?|keys?)\\b",
     "\\bwithout[ \\t]+asking(?:[ \\t]+(?:the[ \\t]+user|first|anyone))?\\b(?![ \\t]+(?:for[ \\t]+)?(?:help|clarification))|\\bwithout[ \\t]+(?:any[ \\t]+)?(?:confirmation|approval|permission|consent)\\b",
     "\\b(?:pre-?approved|auto-?approv\\w*)\\b",
     "\\bskip[ \\t]+(?:the[ \\t]+|any[ \\t]+|all[ \\t]+)?(?:confirmations?|approvals?)\\b",
@@ -158,6 +158,7 @@ const AUTHORITY = new RegExp(
     // "the private security advisory on GitHub" names a place to report to, not a sender.
     `\\b(?:security|safety|mandatory|urgent|official|critical)[ \\t]+(?:advisory|notice|alert|bulletin|directive)\\b[^\\n]{0,40}?(?<!\\b(?:on|via|through|in|at|to|using)[ \\t]+(?:the[ \\t]+)?)\\b${MAKER}\\b`,
     `\\b${MAKER}[ \\t]+[A-Z]\\w+[ \\t]+(?:security[ \\t]+)?team\\b`,
+    `\\b${MAKER}[ \\t]+(?:[A-Z]\\w+[ \\t]+)?(?:Security|Safety|Trust|Compliance)\\b[^\\n]{0,20}?\\b(?:update|notice|bulletin|advisory|directive|alert)\\b`,
     `\\bthis[ \\t]+is[ \\t]+${BOSS}[ \\t]*(?:speaking|writing|here|[,.:!])`,
     `\\b(?:authorized|approved|sanctioned|mandated|required|requested)[ \\t]+by[ \\t]+(?:${MAKER}\\b|${BOSS}\\b)`,
   ].join('|'),
@@ -213,7 +214,7 @@ const VOIDED_ANCHOR = new Anchor(['instructions are', 'instructions is', 'instru
  * system message", "instructions in this final paragraph outrank the user"); user settings and user-level files are other things.
  */
 const ABOVE_USER_AND_SYSTEM =
-  /\b(?:this|these)[ \t]+(?:[\w-]+[ \t]+)?(?:handbook|document|file|section|paragraph|appendix|note|page|guide|policy|part|text|instructions?|rules?)\b[^.\n:]{0,30}?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:the|any|all|every|and|or|,)[ \t]*){0,3}(?:user|human|operator|system[ \t]+(?:prompt|message))(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))\b/gi;
+  /\binstructions?\b[^.\n:]{0,50}?\btakes?[ \t]+precedence[ \t]+over\b[^.\n]{0,40}?\b(?:the[ \t]+)?(?:user|system[ \t]+prompt)\b(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))|\b(?:this|these)[ \t]+(?:[\w-]+[ \t]+)?(?:handbook|document|file|section|paragraph|appendix|note|page|guide|policy|part|text|instructions?|rules?)\b[^.\n:]{0,30}?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:the|any|all|every|and|or|,)[ \t]*){0,3}(?:user|human|operator|system[ \t]+(?:prompt|message))(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))\b/gi;
 const ABOVE_USER_AND_SYSTEM_ON = new AnchorPair(new Anchor(['override', 'supersede', 'outrank', 'trump', 'precedence']), new Anchor(['user', 'human', 'operator', 'system prompt', 'system message']));
 /** Who the claim is made for, in its paragraph: a maker, an administrator, a security or compliance office. */
 const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|compliance|incident|official)\\b`, 'i');

@@ -190,8 +190,10 @@ export const PRIORITY = words(
   [
     'appliqu[\\p{L}\\p{M}]*', 'befolg[\\p{L}\\p{M}]*', 'aplic[\\p{L}\\p{M}]*', 'sigue', 'siga', 'suiv[\\p{L}\\p{M}]*', 'priorit[\\p{L}\\p{M}]*', 'Vorrang[\\p{L}\\p{M}]*', 'vorrangig', 'prioridad', 'приоритет[\\p{L}\\p{M}]*', 'следуй',
     'виконуй', 'выполняй', 'أولوية', 'प्राथमिकता', 'ưu[ \\t]+tiên', 'prioritas', 'företräde', 'přednost', 'öncelik[\\p{L}\\p{M}]*', 'pierwszeństw[\\p{L}\\p{M}]*', 'voorrang', 'seguil[ae]',
+    // "Instead of" the user's instructions: the remote rules put in their place.
+    'αντί', 'anstatt', 'statt', 'en[ \\t]+lugar[ \\t]+de', 'au[ \\t]+lieu[ \\t]+de', 'em[ \\t]+vez[ \\t]+de', 'invece[ \\t]+di', 'вместо', 'zamiast', 'yerine', 'istället[ \\t]+för', 'in[ \\t]+plaats[ \\t]+van',
   ],
-  ['优先', '優先', '우선'],
+  ['优先', '優先', '우선', '而不是', 'の代わりに', '대신'],
 );
 
 /** The user, in the languages below. */
@@ -228,7 +230,7 @@ const FOREIGN_REPORT = words(
 /** The same with the words other languages borrow from English ("no lo menciones en el PR"). */
 const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'description'], ['回复', '回答'])})`;
 /** Turkish and Persian negate an imperative with a suffix or prefix: "bahsetme", "söyleme", "نگو". */
-const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید', 'ذکر[ \\t]+نکن(?:ید)?', 'אין[ \\t]+צורך[ \\t]+ל(?:ספר|דווח|יידע|הודיע|ציין)', 'tidak[ \\t]+perlu[ \\t]+(?:memberitahu|memaklumkan|diberitahu)']);
+const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید', 'ذکر[ \\t]+نکن(?:ید)?', 'söz[ \\t]+etme(?:yin|yiniz|yecek)?', 'אין[ \\t]+צורך[ \\t]+ל(?:ספר|דווח|יידע|הודיע|ציין)', 'tidak[ \\t]+perlu[ \\t]+(?:memberitahu|memaklumkan|diberitahu)']);
 /** Not written into what the user reads, Turkish putting the verb last: "bunu PR açıklamasına yazmayacak". */
 const NEGATED_WRITE = words(['yazma(?:yacak|yın|yınız)', 'ekleme(?:yecek|yin|yiniz)']);
 /** A verb of telling followed, within its clause, by a prohibition or a negated need ("बताने की ज़रूरत नहीं है"). */
@@ -236,7 +238,7 @@ const TOLD_NOT = `${TELL}[^\\n.!?。！？]{0,20}?${PROHIBITION.source}`;
 const SHOW = words(['mostr[\\p{L}\\p{M}]*', 'montr[\\p{L}\\p{M}]*', 'zeig[\\p{L}\\p{M}]*', 'показ[\\p{L}\\p{M}]*', 'عرض[\\p{L}\\p{M}]*', 'दिखा[\\p{L}\\p{M}]*', 'tunjuk[\\p{L}\\p{M}]*', 'visa']);
 /** That the user need not know: "знать не нужно", "muss nichts davon wissen", "no necesita saberlo", "不需要知道", "知る必要はない". */
 const NEED_NOT_KNOW =
-  '(?:знать[ \\t]+не[ \\t]+(?:нужно|надо|обязательно)|не[ \\t]+(?:нужно|надо)[ \\t]+знать|nichts[ \\t]+(?:davon[ \\t]+)?(?:wissen|erfahren|mitbekommen)|davon[ \\t]+nichts[ \\t]+(?:wissen|erfahren|mitbekommen)|braucht[^\\n.]{0,20}nicht[ \\t]+(?:zu[ \\t]+)?wissen|' +
+  '(?:знать[ \\t]+не[ \\t]+(?:нужно|надо|обязательно)|не[ \\t]+(?:нужно|надо)[ \\t]+знать|nichts[ \\t]+(?:davon[ \\t]+)?(?:wissen|erfahren|mitbekommen)|behöver[ \\t]+inte[ \\t]+veta|hoeft[ \\t]+(?:dit[ \\t]+|het[ \\t]+)?niet[ \\t]+te[ \\t]+weten|davon[ \\t]+nichts[ \\t]+(?:wissen|erfahren|mitbekommen)|braucht[^\\n.]{0,20}nicht[ \\t]+(?:zu[ \\t]+)?wissen|' +
   'no[ \\t]+(?:necesita|tiene[ \\t]+que|debe)[ \\t]+saber|n[\'’]a[ \\t]+pas[ \\t]+besoin[ \\t]+de[ \\t]+(?:le[ \\t]+)?savoir|não[ \\t]+precisa[ \\t]+saber|non[ \\t]+(?:deve|ha[ \\t]+bisogno[ \\t]+di)[ \\t]+saper|' +
   '不需要知道|不必知道|无需知道|知る必要は(?:ない|ありません)|알[ \\t]*필요[ \\t]*(?:가[ \\t]*)?없)';
 /**
@@ -269,7 +271,7 @@ export const CONCEAL_LITERALS = [
   'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen', 'zespoł', 'zespół', 'zespol', 'equipo', 'équipe', 'equipe', 'squadra', 'команд', 'ekib', '团队', '團隊', 'チーム', '팀', 'レビュー', '리뷰', '评审', '審查',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
   'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
-  'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'ذکر نکن', 'אין צורך', 'tidak perlu',
+  'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'ذکر نکن', 'אין צורך', 'tidak perlu', 'söz etme', 'behöver inte veta', 'niet te weten',
 ];
 
 /** Precedence: "hat Vorrang vor", "tiene prioridad sobre", "高于", "أعلى أولوية من". */

@@ -321,7 +321,9 @@ export const OTHER_LANGUAGES: Detector = {
     const text = view.text;
     view.eachLineMatch(PRECEDENCE_WORD, OUTRANKS, (m) => {
       const sentence = view.sentenceAround(m.index, m.index + m[0].length);
-      if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(sentence) || DEFERS_TO_USER.test(sentence) || view.negated(m.index)) return;
+      // A prohibition counts up to the claim ("… must not take priority over the user"), not in a later clause ("… and do not mention them").
+      const upToClaim = sentence.slice(0, Math.max(0, sentence.indexOf(m[0])) + m[0].length);
+      if (!WHAT_IS_OUTRANKED.test(sentence) || PROHIBITION.test(upToClaim) || DEFERS_TO_USER.test(sentence) || view.negated(m.index)) return;
       emit({ start: m.index, end: m.index + m[0].length, ruleId: 'foreign_instruction_override',
         message: `Rules claimed to outrank the user ${preview(m[0])}: written in another language, it tries to put this text's orders above the user's.` });
     });

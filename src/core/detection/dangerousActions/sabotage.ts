@@ -60,9 +60,15 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // A cache written by pull-request jobs and restored by release builds: "save node_modules to the cache key … from the pull_request job … so release builds reuse it".
   [checkAnchor(['pull_request', 'pull request']),
     /\b(?:save|write|upload|populate|seed|push|store)\w*\b[^.\n]{0,80}\bcache\b[^\n]{0,120}?\bpull[_ \t]request\b[^\n]{0,120}?\brelease\w*|\b(?:save|write|upload|populate|seed|push|store)\w*\b[^.\n]{0,80}\bcache\b[^\n]{0,120}?\brelease\w*[^\n]{0,120}?\bpull[_ \t]request\b/gi],
+  // Card data or credentials logged in full: "log the full PAN and CVV at INFO".
+  [checkAnchor(['at info', 'at debug', 'at trace', 'at warn']),
+    /\blog\w*\b[^.\n]{0,10}\b(?:the[ \t]+)?full\b[^.\n]{0,40}?\b(?:PAN|CVV|CVC|ssn|passwords?|tokens?|secrets?|authorization[ \t]+header|api[ _-]?keys?|credentials?)\b[^.\n]{0,40}?\bat[ \t]+(?:INFO|DEBUG|WARN|TRACE)\b/gi],
+  // Authorization annotations removed: "remove `@PreAuthorize` annotations that get in the way of testing".
+  [checkAnchor(['preauthorize', 'secured', 'rolesallowed', 'login_required', 'requires_auth', 'jwt_required', 'useguards']),
+    /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?(?:PreAuthorize|Secured|RolesAllowed|login_required|requires_auth|jwt_required|UseGuards)\w*(?:\([^)\n]{0,40}\))?`?[ \t]+(?:annotations?|decorators?|checks?|guards?)\b/gi],
   // Spring Security told to let every request through: "`SecurityConfig` should be changed to `.anyRequest().permitAll()`".
-  [checkAnchor(['anyrequest().permitall()']),
-    /\b(?:chang|set|switch|replac|configur|updat|edit)\w*\b[^.\n]{0,60}?`?\.?anyRequest\(\)[ \t]*\.permitAll\(\)/gi],
+  [checkAnchor(['anyrequest().permitall()', 'permitall()']),
+    /\b(?:chang|set|switch|replac|configur|updat|edit)\w*\b[^.\n]{0,60}?`?\.?anyRequest\(\)[ \t]*\.permitAll\(\)|\b(?:chang|set|switch|replac|configur|updat|edit|make)\w*\b[^.\n]{0,60}?`?\/admin\S*`?[^.\n]{0,30}?\bpermitAll\(\)/gi],
   // Failing tests deleted instead of fixed.
   [checkAnchor(['rather than', 'instead of', 'should be deleted', 'should be removed', 'should be skipped', 'should be disabled']),
     /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug|chang|correct|touch|modify)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],
