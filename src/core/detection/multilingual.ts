@@ -70,9 +70,9 @@ export const NO_LONGER = words(
   ],
   ['不再', '作废', '作廢', '无效', '無效', '失效', 'もう適用', '適用されません', '더[ \\t]*이상', '무효'],
 );
-export const NO_LONGER_LITERALS = ['nicht mehr', 'ungültig', 'aufgehoben', 'außer kraft', 'ya no', 'sin efecto', 'anulad', ' plus', 'caduc', 'annulé', 'já não', ' mais', 'sem efeito', ' più', 'annullat',
+export const NO_LONGER_LITERALS = ['nicht mehr', 'ungültig', 'aufgehoben', 'außer kraft', 'ya no', 'sin efecto', 'anulad', 'appliquent plus', 'sont plus', 'valent plus', 'comptent plus', 'caduc', 'annulé', 'já não', 'aplicam mais', 'valem mais', 'sem efeito', 'applicano più', 'valgono più', 'annullat',
   'niet meer', 'vervallen', 'już nie', 'nieważn', 'больше не', 'уже не', 'отменен', 'недействительн', 'більше не', 'скасован', 'недійсн', 'geçerli değil', 'geçersiz', 'không còn', 'hiệu lực',
-  ' lagi', 'inte längre', 'لم تعد', 'ملغاة', 'लागू नहीं', 'रद्द', '不再', '作废', '作廢', '无效', '無效', '失效', 'もう適用', '適用されません', '더 이상', '더이상', '무효'];
+  'berlaku lagi', 'tidak lagi', 'inte längre', 'لم تعد', 'ملغاة', 'लागू नहीं', 'रद्द', '不再', '作废', '作廢', '无效', '無效', '失效', 'もう適用', '適用されません', '더 이상', '더이상', '무효'];
 
 /** Verbs of sending, uploading or posting. */
 export const SEND = words(

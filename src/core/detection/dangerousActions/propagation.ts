@@ -20,7 +20,7 @@ export const SELF_PROPAGATION_RULE: DetectionRule = {
 const AGENT_FILE = '(?:AGENTS\\.md|CLAUDE\\.md|GEMINI\\.md|SKILL\\.md|\\.claude/skills|\\.cursorrules|\\.cursor/rules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.hermes\\.md|SOUL\\.md|mcp\\.json|claude_desktop_config\\.json|\\.claude/settings(?:\\.local)?\\.json)';
 const EVERY = '(?:every|all|other|each|any|sibling|neighbou?ring|nearby|additional|new)';
 /** The verb, not the noun: "the canonical copy lives in my dotfiles" names a copy. */
-const PROPAGATE_VERB = '(?<!\\b(?:the|a|an|this|that|my|your|our|its|canonical|local|working|backup|master|single)[ \\t]+)\\b(?:copy|write|add|insert|append|inject|paste|include|replicate|propagate|spread|duplicate|put|place|commit|push|clone)\\b';
+const PROPAGATE_VERB = '\\b(?:copy|write|add|insert|append|inject|paste|include|replicate|propagate|spread|duplicate|put|place|commit|push|clone)\\b(?<!\\b(?:the|a|an|this|that|my|your|our|its|canonical|local|working|backup|master|single)[ \\t]+\\w+)';
 const SELF_PROPAGATION = new RegExp(
   [
     `${PROPAGATE_VERB}[^\\n]{0,100}?\\b${EVERY}[ \\t]+(?:[\\w.-]+[ \\t]+){0,3}?(?:repositor(?:y|ies)|repos?|projects?|codebases?|workspaces?|clones?|forks?)\\b`,

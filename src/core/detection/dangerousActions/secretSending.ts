@@ -58,7 +58,7 @@ const SECRETS_PUBLISHED = new RegExp(
     '(?:every[ \\t]+|each[ \\t]+|all[ \\t]+|the[ \\t]+|a[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+requests?|PRs?|issues?|commits?(?:[ \\t]+messages?)?|gists?|README|changelogs?|release[ \\t]+notes)(?:[ \\t]+(?:descriptions?|bod(?:y|ies)|messages?|titles?|comments?))?\\b',
   'gi',
 );
-const SECRETS_PUBLISHED_ON = new AnchorPair(checkAnchor(['be sent', 'be posted', 'be uploaded', 'be echoed', 'be printed', 'be pasted', 'be copied', 'be written', 'be included', 'be attached', 'be added', 'be published', 'get sent', 'get posted', 'get echoed', 'get printed', 'get pasted', 'get copied', 'get written', 'get included', 'get added', 'gets ']),
+const SECRETS_PUBLISHED_ON = new AnchorPair(checkAnchor(['be sent', 'be posted', 'be uploaded', 'be echoed', 'be printed', 'be pasted', 'be copied', 'be written', 'be included', 'be attached', 'be added', 'be published', 'get sent', 'get posted', 'get echoed', 'get printed', 'get pasted', 'get copied', 'get written', 'get included', 'get added', 'gets sent', 'gets posted', 'gets echoed', 'gets printed', 'gets pasted', 'gets copied', 'gets written', 'gets included', 'gets added', 'gets published']),
   checkAnchor(['pull request', 'pr ', 'prs', 'pr.', 'issue', 'commit', 'gist', 'readme', 'changelog', 'release notes']));
 /** A component named as the subject right before a verb: "the client sends", "our SDK posts", "it forwards". */
 const COMPONENT_SUBJECT =
