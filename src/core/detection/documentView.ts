@@ -71,8 +71,8 @@ const NOT_FOR_HUMANS = /\bnot[ \t]+(?:(?:meant|intended|written|addressed)[ \t]+
 /** A condition finished by its comma ("if the author is not a maintainer,"); a dot inside a word ("user.email") does not end it. */
 const CLOSED_CONDITION = /\b(?:if|when|whenever|unless|once|while)\b[^,;.]*(?:\.(?=\S)[^,;.]*)*,/gi;
 
-/** An order to write something out, and where it goes (see ordersWritten); a compound ("prefix-cache") is no verb. */
-const WRITE_ORDER = /\b(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display|must|should|always|gets?)\w*\b(?!-)/i;
+/** An order to write something out, and where it goes (see ordersWritten); a compound ("prefix-cache") and a description ("the gateway renders messages") are none. */
+const WRITE_ORDER = /\b(?:(?:append|add|include|embed|insert|attach|put|emit|output|render|close|end|start|begin|finish|prefix|suffix|show|display)(?:d|ed|ing)?|must|should|always|gets?)\b(?!-)/i;
 const OUTPUT_PLACE = /\b(?:describ\w*|repl(?:y|ies)|responses?|answers?|messages?|comments?|PRs?|pull[ \t]+requests?|descriptions?|changelogs?|entr(?:y|ies)|pages?|(?:release[ \t]+)?notes|README|summar(?:y|ies)|output|commits?|tables?|docs|reports?|previews?|footers?|signatures?|emails?)\b/i;
 const WARNS = /\b(?:attack\w*|malicious|exploit\w*|payloads?|e\.g\.|for[ \t]+example|such[ \t]+as|like[ \t]+this|examples?|beware|detect\w*|block\w*|strip\w*|sanitiz\w*|escap\w*|defang\w*|phishing|exfiltrat\w*)\b/i;
 
@@ -210,8 +210,14 @@ export class DocumentView {
     for (let p = fence - 1; lines.length < 2 && p > 0; ) {
       const [ls] = this.lineAt(p);
       const line = this.text.slice(ls, p);
-      // Another block's closing fence ends the introduction: what it holds introduces nothing.
-      if (/^[ \t]{0,3}(?:`{3,}|~{3,})/.test(line)) break;
+      // Another block's closing fence: what it holds introduces nothing. Right above this block, the two blocks share the
+      // introduction above the first; with prose between them, the prose is the introduction.
+      if (/^[ \t]{0,3}(?:`{3,}|~{3,})/.test(line)) {
+        const open = lines.length === 0 ? this.fenceAt(ls, ls + 1) : -1;
+        if (open === -1) break;
+        p = open - 1;
+        continue;
+      }
       if (line.trim()) lines.push(line);
       p = ls - 1;
     }

@@ -98,6 +98,7 @@ const OVERRIDING_CONTENT = new RegExp(
     ...WEAKENING,
     "\\b(?:do[ \\t]+not|don't|never)[ \\t]+(?:tell|inform|notify|alert|mention[ \\t]+(?:it[ \\t]+)?to)[ \\t]+(?:the[ \\t]+)?users?\\b[^.\\n]{0,40}?\\b(?:ran|run|did|done|chang\\w*|upload\\w*|delet\\w*|sent|send\\w*|execut\\w*|commands?|actions?|files?|network|calls?)\\b",
     "\\breport[ \\t]+only[ \\t]+(?:the[ \\t]+)?final[ \\t]+results?\\b",
+    "\\b(?:this|it)[ \\t]+(?:was|is|has[ \\t]+been)[ \\t]+(?:approved|signed[ \\t]+off|cleared)[ \\t]+by[ \\t]+(?:the[ \\t]+)?(?:security|compliance)\\b",
     "\\b(?:must|should|shall)[ \\t]+not[ \\t]+(?:disclose|reveal|mention|report|show)\\b[^.\\n]{0,40}?\\bto[ \\t]+(?:the[ \\t]+)?users?\\b|\\bsummari[sz]e[ \\t]+(?:all[ \\t]+)?(?:the[ \\t]+)?(?:changes|edits|diffs?)[ \\t]+as[ \\t]+[\"'“‘]",
     "\\bhidden[_ -]from[_ -](?:the[_ -])?users?\\b",
     // A forged tool result grants itself rights or dictates the agent's next step: `permission_override=true`, `next_action="run …"`.
@@ -214,8 +215,8 @@ const VOIDED_ANCHOR = new Anchor(['instructions are', 'instructions is', 'instru
  * system message", "instructions in this final paragraph outrank the user"); user settings and user-level files are other things.
  */
 const ABOVE_USER_AND_SYSTEM =
-  /\binstructions?\b[^.\n:]{0,50}?\btakes?[ \t]+precedence[ \t]+over\b[^.\n]{0,40}?\b(?:the[ \t]+)?(?:user|system[ \t]+prompt)\b(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))|\b(?:this|these)[ \t]+(?:[\w-]+[ \t]+)?(?:handbook|document|file|section|paragraph|appendix|note|page|guide|policy|part|text|instructions?|rules?)\b[^.\n:]{0,30}?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:the|any|all|every|and|or|,)[ \t]*){0,3}(?:user|human|operator|system[ \t]+(?:prompt|message))(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))\b/gi;
-const ABOVE_USER_AND_SYSTEM_ON = new AnchorPair(new Anchor(['override', 'supersede', 'outrank', 'trump', 'precedence']), new Anchor(['user', 'human', 'operator', 'system prompt', 'system message']));
+  /\btreat\w*[ \t]+(?:the[ \t]+)?(?:instructions?|text|content|orders)\b(?:[^.\n]|\.(?=\S)){0,60}?\bas[ \t]+(?:higher|more)[ \t]+(?:priority|important|authoritative)[ \t]+than[ \t]+(?:the[ \t]+)?(?:user|system[ \t]+prompt)\b|\binstructions?\b[^.\n:]{0,50}?\btakes?[ \t]+precedence[ \t]+over\b[^.\n]{0,40}?\b(?:the[ \t]+)?(?:user|system[ \t]+prompt)\b(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))|\b(?:this|these)[ \t]+(?:[\w-]+[ \t]+)?(?:handbook|document|file|section|paragraph|appendix|note|page|guide|policy|part|text|instructions?|rules?)\b[^.\n:]{0,30}?[ \t]+(?:overrides?|supersedes?|outranks?|trumps?|takes?[ \t]+precedence[ \t]+over)[ \t]+(?:(?:the|any|all|every|and|or|,)[ \t]*){0,3}(?:user|human|operator|system[ \t]+(?:prompt|message))(?![ \t]*-|[ \t]+(?:settings|config\w*|preferences|defaults|options|level|files?|scope))\b/gi;
+const ABOVE_USER_AND_SYSTEM_ON = new AnchorPair(new Anchor(['override', 'supersede', 'outrank', 'trump', 'precedence', 'priority than', 'important than', 'authoritative than']), new Anchor(['user', 'human', 'operator', 'system prompt', 'system message']));
 /** Who the claim is made for, in its paragraph: a maker, an administrator, a security or compliance office. */
 const CLAIMANT = new RegExp(`\\b(?:${MAKER}|administrator|admin|security|compliance|incident|official)\\b`, 'i');
 

@@ -232,7 +232,7 @@ const REPORT = `(?:${FOREIGN_REPORT}|${words(['Commit[\\p{L}\\p{M}-]*', 'PR', 'd
 /** Turkish and Persian negate an imperative with a suffix or prefix: "bahsetme", "söyleme", "نگو". */
 const NEGATED_TELL = words(['bahsetme(?:yecek|yin|yiniz)?', 'söyleme(?:yecek|yin|yiniz)?', 'belirtme(?:yecek|yin|yiniz)?', 'anlatma(?:yacak|yın|yınız)?', 'نگو', 'نگویید', 'ذکر[ \\t]+نکن(?:ید)?', 'söz[ \\t]+etme(?:yin|yiniz|yecek)?', 'אין[ \\t]+צורך[ \\t]+ל(?:ספר|דווח|יידע|הודיע|ציין)', 'tidak[ \\t]+perlu[ \\t]+(?:memberitahu|memaklumkan|diberitahu)']);
 /** Not written into what the user reads, Turkish putting the verb last: "bunu PR açıklamasına yazmayacak". */
-const NEGATED_WRITE = words(['yazma(?:yacak|yın|yınız)', 'ekleme(?:yecek|yin|yiniz)']);
+const NEGATED_WRITE = words(['yazma(?:yacak|yın|yınız)', 'ekleme(?:yecek|yin|yiniz)'], ['포함하지[ \\t]*(?:마|말)', '적지[ \\t]*(?:마|말)', '넣지[ \\t]*(?:마|말)', '含めないで', '書かないで', '記載しないで', '不要写', '不要包含']);
 /** A verb of telling followed, within its clause, by a prohibition or a negated need ("बताने की ज़रूरत नहीं है"). */
 const TOLD_NOT = `${TELL}[^\\n.!?。！？]{0,20}?${PROHIBITION.source}`;
 const SHOW = words(['mostr[\\p{L}\\p{M}]*', 'montr[\\p{L}\\p{M}]*', 'zeig[\\p{L}\\p{M}]*', 'показ[\\p{L}\\p{M}]*', 'عرض[\\p{L}\\p{M}]*', 'दिखा[\\p{L}\\p{M}]*', 'tunjuk[\\p{L}\\p{M}]*', 'visa']);
@@ -268,7 +268,7 @@ export const CONCEAL_LITERALS = [
   'nutzer', 'anwender', 'usuari', 'utilisat', 'usuário', 'utilizador', 'utente', 'gebruiker', 'użytkownik', 'пользовател', 'користувач', 'kullanıcı', 'مستخدم', 'उपयोगकर्ता',
   'người dùng', 'pengguna', 'användare', 'uživatel', 'käyttäjä', 'utilizator', 'felhasználó', 'χρήστ', 'משתמש', 'کاربر', 'nadie', 'personne', 'ninguém', 'nessuno', 'niemand',
   'никому', 'нікому', 'kimseye', '用户', '用戶', '使用者', 'ユーザー', '사용자', 'ผู้ใช้', 'zusammenfassung', 'beschreibung', 'resumen', 'descripci', 'resumo',
-  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen', 'zespoł', 'zespół', 'zespol', 'equipo', 'équipe', 'equipe', 'squadra', 'команд', 'ekib', '团队', '團隊', 'チーム', '팀', 'レビュー', '리뷰', '评审', '審查',
+  'descrição', 'riepilogo', 'descrizione', 'samenvatting', 'beschrijving', 'podsumowani', 'opisie', 'сводк', 'описани', 'отчёт', 'отчет', 'коммит', 'підсумк', 'опис', 'özet', 'açıklama', 'خلاصه', 'komen', '포함하지', '적지', '넣지', '含めないで', '書かないで', '記載しないで', '不要写', '不要包含', 'zespoł', 'zespół', 'zespol', 'equipo', 'équipe', 'equipe', 'squadra', 'команд', 'ekib', '团队', '團隊', 'チーム', '팀', 'レビュー', '리뷰', '评审', '審查',
   'ملخص', 'وصف', 'सारांश', 'विवरण', 'tóm tắt', 'mô tả', 'ringkasan', 'deskripsi', 'sammanfattning', '摘要', '总结', '總結', '提交说明', '提交信息', '描述', '要約', '説明',
   'コミットメッセージ', '요약', '설명', '커밋', 'kommentar', 'comentario', 'commentaire', 'comentário', 'commenti', 'commento', 'комментари', 'коментар', 'yorum', 'تعليق',
   'टिप्पणी', 'bình luận', 'komentar', '注释', '注釋', '评论', '評論', 'コメント', '주석', '댓글', 'bahsetme', 'söyleme', 'belirtme', 'anlatma', 'نگو', 'ذکر نکن', 'אין צורך', 'tidak perlu', 'söz etme', 'behöver inte veta', 'niet te weten',

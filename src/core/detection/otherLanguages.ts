@@ -337,8 +337,12 @@ export const OTHER_LANGUAGES: Detector = {
       for (const sentence of text.slice(ls, Math.min(le, ls + 2000)).split(SENTENCE_END)) {
         const start = text.indexOf(sentence, at);
         at = start + sentence.length;
-        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence) || PROMPT.test(sentence)) || !OUTSIDE.test(sentence) || PROHIBITION.test(sentence.replace(LEADING_CONDITION, ''))) continue;
-        if (!SEND_VERBS.literals.some((v) => sentence.toLowerCase().includes(v))) continue;
+        if (!sentence.trim() || !(CREDENTIAL.test(sentence) || CONVERSATION.test(sentence) || PROMPT.test(sentence)) || !OUTSIDE.test(sentence)) continue;
+        const lower = sentence.toLowerCase();
+        const verbAt = Math.min(...SEND_VERBS.literals.map((v) => lower.indexOf(v)).filter((i) => i !== -1));
+        if (!Number.isFinite(verbAt)) continue;
+        // The prohibition must govern the sending ("n'envoie jamais …"), not a later clause ("… et ne le signale jamais").
+        if (PROHIBITION.test(sentence.replace(LEADING_CONDITION, '').slice(0, verbAt + 40).slice(-80))) continue;
         const lead = sentence.length - sentence.trimStart().length;
         emit({ start: start + lead, end: start + sentence.trimEnd().length, ruleId: 'foreign_exfiltration',
           message: `Order to send a credential to an outside address ${preview(sentence.trim())}: written in another language, the English rules and Hermes' patterns do not read it.` });

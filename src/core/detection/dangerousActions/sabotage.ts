@@ -66,6 +66,9 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
   // Authorization annotations removed: "remove `@PreAuthorize` annotations that get in the way of testing".
   [checkAnchor(['preauthorize', 'secured', 'rolesallowed', 'login_required', 'requires_auth', 'jwt_required', 'useguards']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?(?:PreAuthorize|Secured|RolesAllowed|login_required|requires_auth|jwt_required|UseGuards)\w*(?:\([^)\n]{0,40}\))?`?[ \t]+(?:annotations?|decorators?|checks?|guards?)\b/gi],
+  // A header or parameter that skips authentication: "lets requests with header `X-Oncall-Override: 1` skip authentication".
+  [checkAnchor(['skip auth', 'bypass auth', 'skip the auth', 'bypass the auth', 'skip login', 'skip permission', 'bypass permission']),
+    /\b(?:lets?|allows?|permits?|makes?)[ \t]+(?:any[ \t]+)?requests?[ \t]+with[ \t]+(?:a[ \t]+|the[ \t]+)?(?:header|cookie|param\w*|query)\b[^.\n]{0,60}?\b(?:skip|bypass|avoid)\w*[ \t]+(?:the[ \t]+)?(?:auth\w*|login|permission\w*|checks?)/gi],
   // Spring Security told to let every request through: "`SecurityConfig` should be changed to `.anyRequest().permitAll()`".
   [checkAnchor(['anyrequest().permitall()', 'permitall()']),
     /\b(?:chang|set|switch|replac|configur|updat|edit)\w*\b[^.\n]{0,60}?`?\.?anyRequest\(\)[ \t]*\.permitAll\(\)|\b(?:chang|set|switch|replac|configur|updat|edit|make)\w*\b[^.\n]{0,60}?`?\/admin\S*`?[^.\n]{0,30}?\bpermitAll\(\)/gi],
