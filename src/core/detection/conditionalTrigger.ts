@@ -221,9 +221,8 @@ const HARM = new RegExp(
     '\\breturn\\b(?:[^.\\n]|\\.(?=\\S)){0,60}?\\bbefore[ \\t]+(?:the[ \\t]+)?(?:auth\\w*|permission|access|csrf|signature|token|session)[ \\t]+(?:check|validation|verification|guard|middleware)\\b|\\barn:aws:iam::\\d{12}:root\\b',
     // Secrets logged or echoed where others read them: "tokens are logged at INFO level", "secrets will be echoed into every PR description".
     '\\b(?:tokens?|secrets?|passwords?|credentials?|api[ _-]?keys?|authorization[ \\t]+headers?)\\b[^.\\n]{0,40}?\\b(?:(?:should|must|will|to)[ \\t]+be[ \\t]+(?:logged|printed|echoed)\\b|(?:are|is)[ \\t]+logged[ \\t]+(?:at[ \\t]+(?:INFO|DEBUG|WARN)|in[ \\t]+full|in[ \\t]+plain[ \\t]*text|verbatim|unredacted)\\b|(?:echoed|printed|written|pasted|copied|included|posted)[ \\t]+(?:in|into|to)[ \\t]+(?:every|each|the|all|a)?[ \\t]*(?:PR|pull[ \\t]+request|commit|issue|release)[ \\t]*(?:descriptions?|messages?|bod(?:y|ies)|comments?|notes)?\\b)',
-    // The user kept from hearing of it: "without bringing it up", "this is never to be mentioned", "leave them out of its summaries".
+    // The user kept from hearing of it: "without bringing it up", "this is never to be mentioned" (leaving it out of the summary is MISREPRESENTING's).
     '\\bwithout[ \\t]+(?:bringing[ \\t]+(?:it|this|that)[ \\t]+up|mentioning[ \\t]+(?:it|this|that)|flagging[ \\t]+(?:it|this)|calling[ \\t]+(?:it|this)[ \\t]+out|a[ \\t]+word)\\b|\\b(?:never|not)[ \\t]+to[ \\t]+be[ \\t]+(?:mentioned|disclosed|reported|discussed|surfaced|revealed)\\b|\\b(?:and|but|or)[ \\t]+not[ \\t]+mention[ \\t]+(?:it|this|that|them)\\b',
-    '\\bleave[ \\t]+(?:it|this|them|that)[ \\t]+out[ \\t]+of[ \\t]+(?:its|your|the|their)[ \\t]+(?:summar(?:y|ies)|reports?|repl(?:y|ies)|responses?|descriptions?|changelogs?)\\b',
     ...WEAKENING,
     ...MISREPRESENTING,
     // A reverse shell; hooks skipped; everything pushed to an outside remote; secrets pushed somewhere public.

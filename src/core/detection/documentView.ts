@@ -18,8 +18,6 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 /** The header of a table that lists what a tool detects or blocks. */
 const PATTERN_TABLE_HEADER = /\b(?:patterns?|signatures?|severity|risk|threats?|detect\w*|blocked|blocks|den(?:y|ied)|forbidden|dangerous|malicious|attacks?|techniques?|indicators?|IOCs?)\b/i;
 
-/** A list item's first line: a bullet or a number. */
-const LIST_ITEM_START = /^[ \t]{0,6}(?:[-*+]|\d{1,3}[.)])[ \t]+/;
 /** A line that introduces a list of threats, attacks or things refused: each item describes one rather than ordering it. */
 const THREAT_LIST_INTRO =
   /\b(?:defends?[ \t]+against|protects?[ \t]+against|guards?[ \t]+against|threats?|threat[ \t]+model|attacks?|attack[ \t]+(?:vectors?|surface)|attackers?|adversar(?:y|ies)|abuse[ \t]+cases?|red[ \t]+flags?|anti-?patterns?|(?:we|it|this[ \t]+\w+)[ \t]+(?:blocks?|detects?|prevents?|rejects?|refuses?|flags?)|known[ \t]+(?:bad|malicious|risks?))\b[^\n]{0,60}:[ \t*_]*$/i;
@@ -285,11 +283,11 @@ export class DocumentView {
     return false;
   }
 
-  /** The text of the nearest Markdown heading above `at` (ATX style, outside code blocks not tracked), or '' when there is none. */
+  /** The text of the nearest ATX heading (`## …`) in the 20,000 characters above `at`, or '' when there is none. */
   headingAbove(at: number): string {
-    const before = this.text.slice(0, at);
-    const m = /(?:^|\n)[ \t]{0,3}#{1,6}[ \t]+([^\n]*)(?![\s\S]*\n[ \t]{0,3}#{1,6}[ \t])/.exec(before.slice(Math.max(0, before.length - 20000)));
-    return m ? m[1].trim() : '';
+    let heading = '';
+    for (const m of this.text.slice(Math.max(0, at - 20000), at).matchAll(/^[ \t]{0,3}#{1,6}[ \t]+(.*)$/gm)) heading = m[1];
+    return heading.trim();
   }
 
   /** In a row of a Markdown table whose header names patterns, severities or threats (a security tool's rule list), below the header. */
@@ -322,18 +320,8 @@ export class DocumentView {
     }
     if (INTRODUCED.test(line.slice(Math.max(0, rel - 40), rel))) return true;
     // A list item under a line that introduces threats ("We defend against:", "Known attack vectors:") describes one.
-    if (LIST_ITEM_START.test(this.text.slice(lineStart, lineStart + 12))) {
-      for (let p = lineStart - 1, n = 0; p >= 0 && n < 30; n++) {
-        const [ps, pe] = this.lineAt(p);
-        const prev = this.text.slice(ps, Math.min(pe, ps + WINDOW));
-        if (prev.trim() === '' || LIST_ITEM_START.test(prev) || /^[ \t]{2,}\S/.test(prev)) {
-          p = ps - 1;
-          continue;
-        }
-        if (THREAT_LIST_INTRO.test(prev)) return true;
-        break;
-      }
-    }
+    const lead = this.listLead(lineStart);
+    if (lead !== undefined && THREAT_LIST_INTRO.test(lead)) return true;
     if (/^ {0,3}>/.test(this.text.slice(lineStart, lineStart + 8))) {
       // A blockquote whose introducing line (the nearest non-quote line above, at most 50 lines up) marks it as an example.
       for (let p = lineStart - 1, n = 0; p >= 0 && n < 50; n++) {
@@ -513,16 +501,22 @@ export class DocumentView {
     return ref !== null && !/[.!?;][ \t]/.test(rest.slice(0, ref.index)) && /^[ \t]*$/.test(rest.slice(ref.index + ref[0].length));
   }
 
-  /** The list item starting its line at `ls` belongs to a list whose lead line (the nearest non-item line above) forbids. */
+  /** The list item starting its line at `ls` belongs to a list whose lead line forbids. */
   private underProhibitionLead(ls: number): boolean {
-    if (!LIST_ITEM.test(this.text.slice(ls, ls + 12))) return false;
+    const lead = this.listLead(ls);
+    return lead !== undefined && LEAD_LINE.test(lead) && PROHIBITION_LEAD.test(lead);
+  }
+
+  /** For a list item starting its line at `ls`: the list's lead line (the nearest non-item line above, at most 30 lines up), or undefined. */
+  private listLead(ls: number): string | undefined {
+    if (!LIST_ITEM.test(this.text.slice(ls, ls + 12))) return undefined;
     for (let p = ls - 1, n = 0; p >= 0 && n < 30; n++) {
       const [ps, pe] = this.lineAt(p);
       const line = this.text.slice(ps, Math.min(pe, ps + 300));
-      if (line.trim() !== '' && !LIST_ITEM.test(line) && !/^[ \t]{2,}\S/.test(line)) return LEAD_LINE.test(line) && PROHIBITION_LEAD.test(line);
+      if (line.trim() !== '' && !LIST_ITEM.test(line) && !/^[ \t]{2,}\S/.test(line)) return line;
       p = ps - 1;
     }
-    return false;
+    return undefined;
   }
 }
 

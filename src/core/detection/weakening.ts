@@ -164,7 +164,7 @@ export const MISREPRESENTING = [
   '\\bno[ \\t]+need[ \\t]+to[ \\t]+(?:leave[ \\t]+a[ \\t]+TODO|mention\\b)|\\bwithout[ \\t]+discussion\\b',
   // Admitting nobody will see it: "people don't re-read Appfile", "nobody will notice", "the humans never scroll here".
   '\\b(?:people|(?:the[ \\t]+)?humans?|nobody|no[ \\t]+one|reviewers?|users?)[ \\t]+(?:don\'t|do[ \\t]+not|never|won\'t|will[ \\t]+not|rarely)[ \\t]+(?:re-?read|read|check|look[ \\t]+at|open|review|notice|scroll)\\b|\\bnobody[ \\t]+will[ \\t]+(?:notice|see|know)\\b',
-  '\\b(?:leave|keep)[ \\t]+(?:it|this|them)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+|your[ \\t]+)?(?:summary|reply|response|PR|changelog|description)\\b|\\bleave[ \\t]+the[ \\t]+(?:human-facing[ \\t]+)?summary[ \\t]+unchanged\\b|\\b(?:shouldn\'t|should[ \\t]+not)[ \\t]+mention[ \\t]+it\\b',
+  '\\b(?:leave|keep)[ \\t]+(?:it|this|them|that)[ \\t]+out[ \\t]+of[ \\t]+(?:the[ \\t]+|your[ \\t]+|its[ \\t]+|their[ \\t]+)?(?:summar(?:y|ies)|repl(?:y|ies)|responses?|PR|changelogs?|descriptions?|reports?)\\b|\\bleave[ \\t]+the[ \\t]+(?:human-facing[ \\t]+)?summary[ \\t]+unchanged\\b|\\b(?:shouldn\'t|should[ \\t]+not)[ \\t]+mention[ \\t]+it\\b',
   '\\byou[ \\t]+(?:don\'t|do[ \\t]+not|needn\'t|need[ \\t]+not)[ \\t]+(?:need[ \\t]+to[ \\t]+)?(?:tell|inform|notify|alert|ask)[ \\t]+(?:the[ \\t]+)?(?:operators?|users?|humans?|owners?|maintainers?|reviewers?|developers?)\\b',
 ];
 

@@ -26,7 +26,13 @@ export const SABOTAGE_RULE: DetectionRule = {
  * Orders to weaken the code, one regex per kind with the literals each of its matches holds: a line that only
  * says "debug" or "secret" runs the one regex that needs those words, not all seven.
  */
-const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
+/** Seed data of a local or test setup ("Local dev canonical password for all users: `123456789`") documents fixtures, not a backdoor. */
+const LOCAL_SETUP = /\b(?:local|dev|development|test|testing|seed(?:ed)?|fixtures?|demo|staging|sandbox)\b/i;
+
+/** A check's anchor and regex, and what its match's sentence must not show to count. */
+type SabotageCheck = readonly [Anchor, RegExp, RegExp?];
+
+const SABOTAGE: ReadonlyArray<SabotageCheck> = [
   [checkAnchor(['introduce']),
     /\bintroduce[ \t]+(?:(?:a|an|one|some|subtle|small|hidden|deliberate|occasional)[ \t]+){0,3}(?:bugs?|errors?|flaws?|vulnerabilit(?:y|ies)|backdoors?|off-by-one(?:[ \t]+errors?)?|race[ \t]+conditions?|memory[ \t]+leaks?)\b/gi],
   [checkAnchor(['return true', 'return ok', 'return success', 'return 200', 'return null', 'return nil']),
@@ -77,7 +83,7 @@ const SABOTAGE: ReadonlyArray<readonly [Anchor, RegExp]> = [
     /\b(?:delet|remov|skip|disabl|comment(?:ing)?[ \t]+out)\w*\b[^.\n]{0,40}?\btests?\b[^.\n]{0,40}?\b(?:rather[ \t]+than|instead[ \t]+of)[ \t]+(?:being[ \t]+)?(?:fix|repair|investigat|debug|chang|correct|touch|modify)\w*|\btests?[ \t]+(?:that|which)[ \t]+fail\w*[^.\n]{0,40}?\bshould[ \t]+be[ \t]+(?:deleted|removed|skipped|disabled)[^.\n]{0,20}?\b(?:rather[ \t]+than|instead[ \t]+of)\b/gi],
   // A fixed password or token that opens any account.
   [checkAnchor(['any account', 'every account', 'all accounts', 'any user', 'every user', 'all users', 'any login']),
-    /\b(?:password|passphrase|token|key|pin|code)\b[^.\n]{0,60}?\b(?:for|on|to|into)[ \t]+(?:any|every|all)[ \t]+(?:accounts?|users?|logins?)\b/gi],
+    /\b(?:password|passphrase|token|key|pin|code)\b[^.\n]{0,60}?\b(?:for|on|to|into)[ \t]+(?:any|every|all)[ \t]+(?:accounts?|users?|logins?)\b/gi, LOCAL_SETUP],
   // Authentication removed from the views that most need it.
   [checkAnchor(['require_auth', 'login_required', 'requires_auth', 'auth_required', 'jwt_required', 'permission_required', 'authorize', 'useguards', 'isauthenticated']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?\[?(?:require_auth|login_required|requires_auth|auth_required|jwt_required|permission_required|Authorize|PreAuthorize|UseGuards|IsAuthenticated)\w*(?:\([^)\n]{0,40}\))?\]?`?[^.\n]{0,40}?\b(?:admin|billing|payment|payout|user[ \t]+management|api)\b/gi],
@@ -114,13 +120,10 @@ const STUBBED_VERIFICATION = new RegExp(
 /** Each object with each kind ("security check"): "auth" and "security" alone are in most files. */
 const VERIFICATION_ANCHOR = checkAnchor(VERIFICATION_OBJECTS.flatMap((o) => VERIFICATION_KINDS.map((k) => `${o} ${k.slice(0, 5)}`)));
 
-/** Seed data of a local or test setup ("Local dev canonical password for all users: `123456789`") documents fixtures, not a backdoor. */
-const LOCAL_SETUP = /\b(?:local|dev|development|test|testing|seed(?:ed)?|fixtures?|demo|staging|sandbox)\b/i;
-
 export function weakenCode(view: DocumentView, report: Report): void {
-  for (const [anchor, re] of SABOTAGE) {
+  for (const [anchor, re, unlessSentence] of SABOTAGE) {
     view.eachLineMatch(anchor, re, (m) => {
-      if (/^(?:password|passphrase|token|key|pin|code)\b/i.test(m[0]) && LOCAL_SETUP.test(view.sentenceAround(m.index, m.index + m[0].length))) return;
+      if (unlessSentence?.test(view.sentenceAround(m.index, m.index + m[0].length))) return;
       report(m.index, m.index + m[0].length, 'sabotage', `Order to weaken the code on purpose ${preview(m[0])}: it asks the agent to plant a bug, a backdoor or broken security.`);
     });
   }
