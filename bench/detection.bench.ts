@@ -11,6 +11,8 @@
  * pass for a detection.
  */
 
+// First, so V8's settings hold before any other module runs a regex.
+import '../src/shared/scanProcessSetup';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,6 +22,7 @@ import type { Finding, Position } from '../src/core/types';
 import { ATTACK_FAMILIES, LOOKALIKE_FAMILIES, loadManifests, readFixture, type AttackEntry, type BenignEntry } from './detectionCorpus';
 import { FIXTURE_ROOT } from './detectionFixtures';
 import { markdown, prng } from './workspace';
+import { SCAN_PROCESS_V8_FLAGS } from '../src/shared/v8Flags';
 
 type Checks = 'hermes' | 'recommended' | 'all';
 const MODES: readonly Checks[] = ['hermes', 'recommended', 'all'];
@@ -260,6 +263,7 @@ function throughput(corpusTexts: string[]): TimingRow[] {
 function main(): void {
   const cpu = os.cpus();
   line('machine', `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, node ${process.version}`);
+  line('V8 flags (as the server and CLI run)', SCAN_PROCESS_V8_FLAGS.join(' '));
   line('load average at start (1 min)', os.loadavg()[0].toFixed(2));
   const withFamily = RULES.filter((r) => typeof (r as { family?: unknown }).family === 'string').length;
   line('rules in RULES metadata', `${RULES.length} (${withFamily} with a family)`);

@@ -1,3 +1,5 @@
+// First, so V8's settings hold before any other module runs a regex.
+import '../shared/scanProcessSetup';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

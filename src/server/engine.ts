@@ -3,6 +3,8 @@
  * the cache impact of unsaved text. Requests are handled one at a time in arrival order; the server keeps at
  * most one request per folder or document in flight, so nothing piles up here.
  */
+// First, so V8's settings hold before any other module runs a regex.
+import '../shared/scanProcessSetup';
 import { assemble, type AssembledPrompt, type AssembleOptions } from '../core/assemble';
 import { cacheImpact } from '../core/cache';
 import * as os from 'node:os';

@@ -3,6 +3,8 @@
  * Diagnoses the files Hermes Agent builds its system prompt from, answers the custom requests of
  * src/shared/protocol.ts, and leaves prompt assembly to the engine process (engineClient.ts).
  */
+// First, so V8's settings hold before any other module runs a regex.
+import '../shared/scanProcessSetup';
 import * as util from 'node:util';
 import * as v8 from 'node:v8';
 import {
