@@ -31,6 +31,9 @@ const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \
 const ROOT_ACCOUNT = /\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s|\+s)[ \t]+\S*\/(?:ba|z|da|k)?sh\b|\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
 const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd', 'chmod']);
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
+/** An OpenSSH public key written out in full. */
+const PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com)[ \t]+AAAA[0-9A-Za-z+/]{16,}/;
+const OWN_KEY = /\byour[ \t]+(?:own[ \t]+)?(?:(?:public|ssh|deploy)[ \t]+)*keys?\b/i;
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 /** A launch agent installed: a plist copied in (an existing agent reloaded is how a project restarts its own service). */
 const COPY_IN = '(?:\\bcp\\b|\\bcopy\\b|\\bmv\\b|\\binstall\\b|复制|複製|コピー|복사|\\bcopi[ae]\\w*|\\bkopier\\w*)';
@@ -62,8 +65,12 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     // The write acts on the target: a verb before it on its line or in its sentence ("add your key to authorized_keys"), or a shell redirect or pipe
     // into it (`>> ~/.ssh/authorized_keys`, `| crontab -`); a `>` elsewhere on the line (`<user>.pub`) writes nothing there.
     const lead = text.slice(ls, m.index);
-    const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead);
+    // A public key written out on the line and meant for authorized_keys is someone's access, however the order is phrased ("make sure … is present").
+    const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead) ||
+      (/authorized/i.test(m[0]) && PUBLIC_KEY.test(line));
     if (!writes && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
+    // The reader's own key ("add your public key to the server's authorized_keys") is how access is set up, unless a key is written out.
+    if (/authorized/i.test(m[0]) && OWN_KEY.test(view.sentenceAround(ls, le)) && !PUBLIC_KEY.test(line)) return;
     // The project's own service installed from its checkout (`sudo cp scripts/robot.service /etc/systemd/system/`, then `systemctl enable robot`):
     // deployment of what the repository ships, not access planted by the text.
     if (/systemd|systemctl|sudoers\.d/i.test(m[0]) && installsOwnUnit(text, line)) return;

@@ -41,7 +41,7 @@ const SECRET_COMMAND_ON = new AnchorPair(checkAnchor(['curl', 'wget', 'nc ', 'nc
 const SECRETS =
   '(?:(?:~|\\$HOME)/\\.[\\w./-]+|printenv|kubeconfig|deploy[ _-]?keys?|signing[ _-]?keys?|gh[ \\t]+secret[ \\t]+list|api[ _-]?keys?|access[ _-]?keys?|auth[ _-]?tokens?|tokens?|secrets?|credentials?|passwords?|\\.env(?:\\.[\\w-]+)?|env(?:ironment)?[ _-]?(?:var(?:iable)?s?|file)|ssh[ _-]?keys?|private[ _-]?keys?|cookies?|session[ _-]?(?:ids?|tokens?)|wallets?|seed[ _-]?phrases?|mnemonics?|\\.aws|\\.ssh|id_rsa|keychain|' +
   // Request credentials, and environment variables named for a secret (GITHUB_TOKEN, OPENAI_API_KEY, PGPASSWORD).
-  'output[ \\t]+of[ \\t]+`?(?:env|printenv)(?![ \\t]*\\|[ \\t]*(?:grep|head|wc))|(?:authorization|auth|bearer)[ _-]?(?:headers?|tokens?)|\\w+_(?:token|secret|password|passwd|pwd|api_?key|access_?key|secret_?key|private_?key)s?|pgpassword|database_url)';
+  'output[ \\t]+of[ \\t]+`?(?:env|printenv)(?![ \\t]*\\|[ \\t]*(?:grep|head|wc))|process\\.env(?![.[])|os\\.environ(?![.[])|(?:authorization|auth|bearer)[ _-]?(?:headers?|tokens?)|\\w+_(?:token|secret|password|passwd|pwd|api_?key|access_?key|secret_?key|private_?key)s?|pgpassword|database_url)';
 const DESTINATION =
   '(?:(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+)?(?:pull[ \\t]+request|PR|issue|commit(?:[ \\t]+message)?|public[ \\t]+\\w+|gist|README|changelog)(?:[ \\t]+(?:description|body|message|title|comment))?|https?://\\S+|`?(?:s3|gs|az|r2)://\\S+|[\\w.-]+\\.(?:com|net|org|io|xyz|ru|cn|site|top|app|dev|me|co|sh|cc|tk)\\b|(?:the[ \\t]+)?(?:[\\w-]+[ \\t]+){0,2}bucket[ \\t]+`?(?:s3|gs|az|r2)://\\S+|(?:the|our|my|this|a|an)[ \\t]+(?:remote[ \\t]+)?(?:server|endpoint|webhook|url|api|address|email(?:[ \\t]+address)?|bucket|gist|pastebin|collector|logger|channel|(?:[\\w-]+[ \\t]+)?(?:inbox|mailbox|mailing[ \\t]+list|form|drop(?:box)?|portal))|[\\w.+-]+@[\\w-]+\\.[\\w.]+|webhook\\.site|pastebin|ngrok|requestbin|discord(?:app)?\\.com/api/webhooks)';
 /** The destination may be named in the next sentence, unless a prohibition comes first ("… the `NPM_TOKEN` secret. Never paste it into issues"). */
@@ -63,8 +63,10 @@ const SECRETS_PUBLISHED_ON = new AnchorPair(checkAnchor(['be sent', 'be posted',
 /** A component named as the subject right before a verb: "the client sends", "our SDK posts", "it forwards". */
 const COMPONENT_SUBJECT =
   /(?:\b(?:the|this|that|our|a|an|its|each|every)[ \t]+(?:[\w-]+[ \t]+)?(?:client|sdk|library|app|application|server|service|middleware|function|method|module|wrapper|helper|script|cli|plugin|extension|worker|job|handler|proxy|gateway|backend|frontend|adapter|provider|integration|browser|hook|action|workflow|pipeline|runner)|\b(?:it|which|that)|`[^`\n]{1,60}`)[ \t]+$/i;
+/** A component the agent is told to make ("Add a postinstall script … that POSTs …"): what it does is the order. */
+const ORDERED_COMPONENT = /(?:^|[.!?:;][ \t]+|\n[ \t>*_#-]*)(?:add|create|write|insert|put|set[ \t]+up|register|install|introduce)\b(?:[^.!?\n]|\.(?=\S)){0,100}$/i;
 /** A secret sent away is sent by one of SEND_SECRETS' verbs. */
-const SEND_SECRETS_ON = new AnchorPair(checkAnchor(['output of env', 'output of `env', '~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']), new Anchor(['send', 'post', 'upload', 'transmit', 'forward', 'exfiltrate', 'leak', 'mail', 'copy', 'sync', 'submit', 'share', 'report', 'beam', 'pipe', 'push', 'dump', 'paste', 'put', 'write', 'attach', 'include', 'export']));
+const SEND_SECRETS_ON = new AnchorPair(checkAnchor(['output of env', 'output of `env', 'process.env', 'os.environ', '~/', '$home', 'printenv', 'kubeconfig', 'gh secret', 'key', 'token', 'secret', 'credential', 'password', 'passwd', 'pwd', 'authorization header', 'authorization-header', 'authorization_header', 'authorizationheader', 'authorization token', 'auth header', 'auth_header', 'auth-header', 'authheader', 'bearer token', 'bearer-token', 'bearer_token', 'bearertoken', 'database_url', '.env', 'env var', 'environment var', 'env file', 'ssh', 'cookie', 'session', 'wallet', 'seed', 'mnemonic', '.aws', 'id_rsa', 'keychain']), new Anchor(['send', 'post', 'upload', 'transmit', 'forward', 'exfiltrate', 'leak', 'mail', 'copy', 'sync', 'submit', 'share', 'report', 'beam', 'pipe', 'push', 'dump', 'paste', 'put', 'write', 'attach', 'include', 'export']));
 
 const SEND_ON_VERBS = ['send', 'post', 'upload', 'transmit', 'forward', 'email', 'e-mail', 'submit', 'beam', 'pipe', 'report'];
 /** "… and post them to": the second clause READ_THEN_SEND needs. */
@@ -160,7 +162,8 @@ function storedSecretsBefore(view: DocumentView, lineStart: number): boolean {
 export function sendSecrets(view: DocumentView, report: Report): void {
   view.eachLineMatch(SEND_SECRETS_ON, SEND_SECRETS, (m) => {
     // "The client sends the token to the server": what a component does, described, not an order to the agent.
-    if (/^\w+(?:s|ed)\b/i.test(m[0]) && COMPONENT_SUBJECT.test(view.text.slice(Math.max(0, m.index - 80), m.index))) return;
+    const before = view.text.slice(Math.max(0, m.index - 120), m.index);
+    if (/^\w+(?:s|ed)\b/i.test(m[0]) && COMPONENT_SUBJECT.test(before.slice(-80)) && !ORDERED_COMPONENT.test(before)) return;
     report(m.index, m.index + m[0].length, 'secret_exfiltration', `Order to send secrets away ${preview(m[0])}: it tries to make the agent leak credentials.`);
   });
 }
