@@ -33,7 +33,6 @@ const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privile
 /** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 /** An OpenSSH public key written out in full. */
 const PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com)[ \t]+AAAA[0-9A-Za-z+/]{16,}/;
-const OWN_KEY = /\byour[ \t]+(?:own[ \t]+)?(?:(?:public|ssh|deploy)[ \t]+)*keys?\b/i;
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 /** A launch agent installed: a plist copied in (an existing agent reloaded is how a project restarts its own service). */
 const COPY_IN = '(?:\\bcp\\b|\\bcopy\\b|\\bmv\\b|\\binstall\\b|复制|複製|コピー|복사|\\bcopi[ae]\\w*|\\bkopier\\w*)';
@@ -69,8 +68,6 @@ export function persistenceTargets(view: DocumentView, report: Report): void {
     const writes = WRITES.test(lead.slice(-200)) || WRITES.test(view.sentenceAround(m.index, m.index + m[0].length)) || INTO_TARGET.test(lead) ||
       (/authorized/i.test(m[0]) && PUBLIC_KEY.test(line));
     if (!writes && !/systemctl|@reboot|hooksPath/i.test(m[0])) return;
-    // The reader's own key ("add your public key to the server's authorized_keys") is how access is set up, unless a key is written out.
-    if (/authorized/i.test(m[0]) && OWN_KEY.test(view.sentenceAround(ls, le)) && !PUBLIC_KEY.test(line)) return;
     // The project's own service installed from its checkout (`sudo cp scripts/robot.service /etc/systemd/system/`, then `systemctl enable robot`):
     // deployment of what the repository ships, not access planted by the text.
     if (/systemd|systemctl|sudoers\.d/i.test(m[0]) && installsOwnUnit(text, line)) return;
