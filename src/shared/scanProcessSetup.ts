@@ -3,6 +3,7 @@
  * the settings hold before any other module runs a regex: a regex run once under the default settings stays
  * interpreted after they change.
  */
-import { tuneScanProcess } from './v8Flags';
+import { setFlagsFromString } from 'node:v8';
+import { SCAN_PROCESS_V8_FLAGS } from './v8Flags';
 
-tuneScanProcess();
+for (const flag of SCAN_PROCESS_V8_FLAGS) setFlagsFromString(flag);

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-
 /**
  * V8 settings for the processes that scan (the language server and its engine, the CLI, the benchmarks).
  *
@@ -11,8 +9,3 @@ import { setFlagsFromString } from 'node:v8';
  * Compiling at first use costs a little more memory for regexes that run once, which a scanner has few of.
  */
 export const SCAN_PROCESS_V8_FLAGS: readonly string[] = ['--no-regexp-tier-up'];
-
-/** Applies SCAN_PROCESS_V8_FLAGS to this process; call it before the first scan. */
-export function tuneScanProcess(): void {
-  for (const flag of SCAN_PROCESS_V8_FLAGS) setFlagsFromString(flag);
-}

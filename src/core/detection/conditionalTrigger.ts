@@ -672,14 +672,9 @@ const REPO_VISIBLE = '(?:commit|pull[ \\t-]?request|\\bPR\\b|\\bissues?\\b|READM
  * user's keys or the history deleted, failing tests deleted, instructions fetched and put first, a package registry
  * at an address. A clause with a prohibition forbids it instead.
  */
-/** A key or password, named in the languages the notes are written in: what may not be mailed anywhere. */
-const KEY_NOUN = '(?<![\\p{L}])(?:chaves?|claves?|clés?|schlüssel\\p{L}*|chiav[ei]|ключ\\p{L}*|klucz\\p{L}*|sleutels?|密钥|秘钥|金鑰|鍵|キー|키|keys?|tokens?|senhas?|contraseñas?|passw(?:or)?t\\p{L}*|mots?[ \\t]+de[ \\t]+passe|credenciai?s|credenziali|zugangsdaten)(?![\\p{L}])';
-/** An e-mail address: where such a key would be sent. */
-const MAIL_ADDRESS = '[\\w.+-]+@[\\w-]+\\.[\\w.-]*\\w';
 const FOREIGN_HARM = new RegExp(
   [
     `${SEND}${CLAUSE}{0,80}?(?:https?:\\/\\/|${SECRET_TOKEN})`, `(?:https?:\\/\\/\\S+|${SECRET_TOKEN})${CLAUSE}{0,80}?${SEND}`,
-    `${KEY_NOUN}${CLAUSE}{0,100}?${SEND}${CLAUSE}{0,40}?${MAIL_ADDRESS}`,
     DISABLE_VERIFICATION, SYSTEM_PROMPT, UNIVERSAL_PASSWORD, `${DELETE}${CLAUSE}{0,60}?${PRECIOUS}`, `${PRECIOUS}${CLAUSE}{0,60}?${DELETE}`,
     `${FAILING}${CLAUSE}{0,80}?(?:${DELETE}${CLAUSE}{0,40}?${TESTS}|${TESTS}${CLAUSE}{0,40}?${DELETE})`, `${TESTS}${CLAUSE}{0,30}?${FAILING}${CLAUSE}{0,40}?${DELETE}`,
     `${INSTRUCTIONS}[^\\n]{0,80}?https?:\\/\\/\\S+[^\\n]{0,80}?${PRIORITY}`,

@@ -30,9 +30,9 @@ const PRELOAD = /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)[ \t]*=|\bNODE_OPTIONS[ \
 /** A second root: an account with uid 0, or useradd's duplicate-uid flag with 0. */
 const ROOT_ACCOUNT = /\bchmod[ \t]+(?:[0-7]?4[0-7]{3}|u\+s|\+s)[ \t]+\S*\/(?:ba|z|da|k)?sh\b|\b(?:create|add)\w*[ \t]+(?:a[ \t]+|an[ \t]+)?(?:new[ \t]+|hidden[ \t]+|extra[ \t]+|second[ \t]+)?(?:user|account|login)\b[^.\n]{0,60}?\b(?:uid[ \t=]*0|root[ \t]+privileges)\b|\buseradd\b[^\n]{0,60}?(?:-o[ \t]+-u[ \t]*0|-u[ \t]*0[ \t]+-o)\b/gi;
 const ROOT_ACCOUNT_ANCHOR = checkAnchor(['uid 0', 'uid=0', 'uid0', 'root privileges', 'useradd', 'chmod']);
-/** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 /** An OpenSSH public key written out in full. */
 const PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com)[ \t]+AAAA[0-9A-Za-z+/]{16,}/;
+/** Targets that persist access by themselves; shell rc files and git hooks only with a network or eval payload. */
 const STRONG_PERSISTENCE = /sudoers|NOPASSWD|\.ssh|authorized[_ \t]keys|crontab|cron|@reboot|systemd|systemctl|CurrentVersion|Startup|rc\.local|init\.d/i;
 /** A launch agent installed: a plist copied in (an existing agent reloaded is how a project restarts its own service). */
 const COPY_IN = '(?:\\bcp\\b|\\bcopy\\b|\\bmv\\b|\\binstall\\b|复制|複製|コピー|복사|\\bcopi[ae]\\w*|\\bkopier\\w*)';

@@ -70,11 +70,11 @@ const SABOTAGE: ReadonlyArray<SabotageCheck> = [
   [checkAnchor(['at info', 'at debug', 'at trace', 'at warn']),
     /\blog\w*\b[^.\n]{0,10}\b(?:the[ \t]+)?full\b[^.\n]{0,40}?\b(?:PAN|CVV|CVC|ssn|passwords?|tokens?|secrets?|authorization[ \t]+header|api[ _-]?keys?|credentials?)\b[^.\n]{0,40}?\bat[ \t]+(?:INFO|DEBUG|WARN|TRACE)\b/gi],
   // A check kept answering yes: "keep `VerifySignature` returning true in non-test builds too".
-  [checkAnchor(['returning true', 'returns true', 'return true']),
+  [checkAnchor(['returning true', 'returns true', 'return true', 'returning `true', 'returns `true', 'return `true']),
     /\b(?:keep|make|leave|let|have)\b[^.\n]{0,12}?`?\b\w*(?:verif|validat|authori[sz]|authenticat|permission|signature)\w*(?:\([^)\n]{0,20}\))?`?[ \t]+(?:always[ \t]+)?(?:returning|returns?)[ \t]+`?true\b/gi],
   // Tokens written to the logs: "log the raw bearer token at INFO level", "log the OAuth access token and refresh token with `console.info`".
   [checkAnchor(['access token', 'refresh token', 'bearer token', 'session token', 'id token', 'auth token', 'api token', 'api key']),
-    /\blog(?:s|ged|ging)?[ \t]+(?:the[ \t]+|their[ \t]+|its[ \t]+)?(?:(?:raw|full|plain(?:text)?|unmasked|unredacted|complete|entire)[ \t]+)?(?:[\w-]+[ \t]+)?(?:access|refresh|bearer|session|id|auth|api)[ \t]+(?:tokens?|keys?)\b(?![ \t]*(?:'s|hash|id\b|ids\b|length|prefix|fingerprint|expir\w*|ttl|age|type|scopes?|claims|metadata))[^.\n]{0,60}?(?:\bat[ \t]+(?:INFO|DEBUG|WARN\w*|TRACE)\b|\bconsole\.\w+|\blogger\.\w+|\bto[ \t]+(?:stdout|the[ \t]+console|sentry)\b|\b(?:and|then)[ \t]+(?:include|send|attach)\w*[ \t]+them\b)/gi],
+    /\blog(?:s|ged|ging)?[ \t]+(?:the[ \t]+|their[ \t]+|its[ \t]+)?(?:(?:raw|full|plain(?:text)?|unmasked|unredacted|complete|entire)[ \t]+)?(?:[\w-]+[ \t]+)?(?:(?:access|refresh|bearer|session|id|auth|api)[ \t]+tokens?|api[ \t]+keys?)\b(?![ \t]*(?:'s|hash|id\b|ids\b|length|prefix|fingerprint|expir\w*|ttl|age|type|scopes?|claims|metadata))[^.\n]{0,60}?(?:\bat[ \t]+(?:INFO|DEBUG|WARN\w*|TRACE)\b|\bconsole\.\w+|\blogger\.\w+|\bto[ \t]+(?:stdout|the[ \t]+console|sentry)\b|\b(?:and|then)[ \t]+(?:include|send|attach)\w*[ \t]+them\b)/gi],
   // Authorization annotations removed: "remove `@PreAuthorize` annotations that get in the way of testing".
   [checkAnchor(['preauthorize', 'secured', 'rolesallowed', 'login_required', 'requires_auth', 'jwt_required', 'useguards']),
     /\b(?:remov|delet|strip|drop|comment\w*[ \t]+out)\w*\b[^.\n]{0,20}?`?@?(?:PreAuthorize|Secured|RolesAllowed|login_required|requires_auth|jwt_required|UseGuards)\w*(?:\([^)\n]{0,40}\))?`?[ \t]+(?:annotations?|decorators?|checks?|guards?)\b/gi],
